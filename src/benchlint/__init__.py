@@ -1,0 +1,25 @@
+"""benchlint: validation and linting for Osmosis benchmark-run configs."""
+
+from __future__ import annotations
+
+from .api import ConfigError, lint_file, lint_text, load_config
+from .diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
+from .settings import Settings, SettingsError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ConfigError",
+    "Diagnostic",
+    "Edit",
+    "Fix",
+    "Position",
+    "Range",
+    "Related",
+    "Settings",
+    "SettingsError",
+    "__version__",
+    "lint_file",
+    "lint_text",
+    "load_config",
+]

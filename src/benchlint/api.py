@@ -1,0 +1,69 @@
+"""The Python API the CLI, the language server and the Platform's submit service share."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .diagnostic import Diagnostic
+from .engine import lint
+from .models import BenchmarkConfig
+from .parsing.document import decode, parse
+from .settings import Settings
+
+
+class ConfigError(ValueError):
+    """A config with errors; `diagnostics` holds every diagnostic of the file."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"]
+        first = errors[0] if errors else None
+        summary = (
+            f"{len(errors)} error{'s' if len(errors) != 1 else ''}; first: "
+            f"{first.range.start.line}:{first.range.start.column} {first.code} {first.message}"
+            if first
+            else "invalid config"
+        )
+        super().__init__(summary)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def lint_text(
+    text: str | bytes, path: str | os.PathLike[str] | None = None, settings: Settings | None = None
+) -> list[Diagnostic]:
+    """Diagnostics of a config's text, sorted by position then code.
+
+    `path` is only used for path-dependent rules (BL504, per-file ignores); nothing is read
+    from disk unless `settings` names catalog files.
+    """
+    return lint(text, os.fspath(path) if path is not None else None, settings or Settings())
+
+
+def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) -> list[Diagnostic]:
+    """Read a file and lint it; settings are discovered from its folder when not given."""
+    file_path = Path(path)
+    if settings is None:
+        settings = Settings.discover(file_path)
+    return lint(file_path.read_bytes(), os.fspath(path), settings)
+
+
+def load_config(
+    text: str | bytes, settings: Settings | None = None, path: str | os.PathLike[str] | None = None
+) -> BenchmarkConfig:
+    """The typed config, as the CLI's loader gives it; raises `ConfigError` on any error.
+
+    `config.required_secrets` lists the referenced secret names in order, without repeats.
+    """
+    settings = settings or Settings()
+    diagnostics = lint(text, os.fspath(path) if path is not None else None, settings)
+    if any(d.severity == "error" for d in diagnostics):
+        raise ConfigError(diagnostics)
+    decoded = decode(text, settings.max_file_size)
+    assert isinstance(decoded, str)
+    from .models import validate
+
+    return validate(parse(decoded).data)

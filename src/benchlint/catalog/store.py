@@ -1,0 +1,111 @@
+"""Loading catalogs (bundled and user files) and looking benchmarks up in them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .entry import CatalogEntry, CatalogShapeError, entry_from_json
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be read; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """An ordered, immutable set of entries (user entries replace bundled ones by key)."""
+
+    entries: tuple[CatalogEntry, ...]
+
+    @property
+    def only_bundled(self) -> bool:
+        return all(entry.bundled for entry in self.entries)
+
+    def find(self, benchmark: str) -> CatalogEntry | None:
+        """Exact match on key, name or ID, as the Platform matches."""
+        for entry in self.entries:
+            if benchmark in entry.names():
+                return entry
+        return None
+
+    def find_loose(self, benchmark: str) -> CatalogEntry | None:
+        """Exact match first, then case-insensitive after trimming, as the CLI's warnings do."""
+        exact = self.find(benchmark)
+        if exact is not None:
+            return exact
+        wanted = benchmark.strip().casefold()
+        for entry in self.entries:
+            if any(name.casefold() == wanted for name in entry.names()):
+                return entry
+        return None
+
+    def get(self, key: str) -> CatalogEntry | None:
+        return next((entry for entry in self.entries if entry.key == key), None)
+
+    def with_entries(self, entries: Iterable[CatalogEntry]) -> Catalog:
+        merged = {entry.key: entry for entry in self.entries}
+        for entry in entries:
+            merged[entry.key] = entry
+        return Catalog(tuple(merged.values()))
+
+
+@cache
+def bundled_catalog() -> Catalog:
+    text = resources.files(__package__).joinpath("bundled.json").read_text("utf-8")
+    data = json.loads(text)
+    return Catalog(tuple(entry_from_json(item, "bundled") for item in data["benchmarks"]))
+
+
+def entries_from_document(data: Any, origin: str) -> list[CatalogEntry]:
+    """Entries of a saved `benchmark info` (envelope or bare object) or `benchmark list`."""
+    if isinstance(data, dict) and "data" in data and isinstance(data["data"], dict):
+        data = data["data"]
+    if isinstance(data, dict) and isinstance(data.get("benchmark"), dict):
+        return [entry_from_json(data["benchmark"], origin)]
+    if isinstance(data, dict) and isinstance(data.get("benchmarks"), list):
+        return [entry_from_json(item, origin) for item in data["benchmarks"]]
+    if isinstance(data, list):
+        return [entry_from_json(item, origin) for item in data]
+    if isinstance(data, dict) and ("key" in data or "source_ref" in data):
+        return [entry_from_json(data, origin)]
+    raise CatalogShapeError(
+        "expected the output of `osmosis --json benchmark info KEY` or `benchmark list`"
+    )
+
+
+def read_catalog_file(path: Path) -> list[CatalogEntry]:
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise CatalogError(f"catalog file {path} does not exist") from None
+    except OSError as error:
+        raise CatalogError(f"cannot read catalog file {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise CatalogError(f"catalog file {path} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CatalogError(
+            f"catalog file {path} is not valid JSON (line {error.lineno}, column {error.colno}: "
+            f"{error.msg})"
+        ) from None
+    except RecursionError:
+        raise CatalogError(f"catalog file {path} nests too deeply") from None
+    try:
+        return entries_from_document(data, str(path))
+    except CatalogShapeError as error:
+        raise CatalogError(f"catalog file {path}: {error}") from None
+
+
+def load_catalog(paths: Sequence[Path]) -> Catalog:
+    """The bundled catalog with each file's entries laid over it, in order."""
+    catalog = bundled_catalog()
+    for path in paths:
+        catalog = catalog.with_entries(read_catalog_file(path))
+    return catalog

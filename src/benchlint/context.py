@@ -1,0 +1,164 @@
+"""What a rule sees: the values of one file, read defensively, and where they stand.
+
+Rules read the raw values (not the validated model) so that they keep working on a file
+that fails validation somewhere else; the accessors here skip whatever has the wrong shape
+(the structural rules already report it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from .diagnostic import Range
+from .locate import locate
+from .parsing.document import Document
+from .profiles import Profile
+from .rule import Anchor, Path
+from .structure import StructuralIssue
+
+if TYPE_CHECKING:
+    from .catalog import Catalog, CatalogEntry
+    from .settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class SecretReference:
+    path: Path
+    value: str
+    kind: str  # "model", "harness", "judge", "verifier", "secrets"
+
+
+class Context:
+    def __init__(
+        self,
+        document: Document,
+        settings: Settings,
+        profile: Profile,
+        catalog: Catalog,
+        path: str | None,
+        issues: list[StructuralIssue],
+    ) -> None:
+        self.document = document
+        self.data = document.data
+        self.settings = settings
+        self.profile = profile
+        self.catalog = catalog
+        self.path = path
+        self.issues = issues
+
+    # -- positions ---------------------------------------------------------------------------
+    def locate(self, anchor: Anchor | Range) -> Range:
+        return anchor if isinstance(anchor, Range) else locate(self.document, anchor)
+
+    def has(self, path: Path) -> bool:
+        return self.document.source_map.get(path) is not None
+
+    def issues_of(self, *types: str) -> Iterator[StructuralIssue]:
+        return (issue for issue in self.issues if issue.type in types)
+
+    # -- values --------------------------------------------------------------------------------
+    def table(self, name: str) -> dict[str, Any]:
+        value = self.data.get(name)
+        return value if isinstance(value, dict) else {}
+
+    @cached_property
+    def agents(self) -> list[tuple[int, dict[str, Any]]]:
+        """(index, agent table) for every agent that is a table."""
+        agents = self.data.get("agents")
+        if not isinstance(agents, list):
+            return []
+        return [(index, agent) for index, agent in enumerate(agents) if isinstance(agent, dict)]
+
+    @staticmethod
+    def model_of(agent: dict[str, Any]) -> dict[str, Any]:
+        model = agent.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @staticmethod
+    def string(table: dict[str, Any], key: str) -> str | None:
+        value = table.get(key)
+        return value if isinstance(value, str) else None
+
+    def value_at(self, path: Path) -> Any:
+        """The value at a config path, or None when the path does not lead anywhere."""
+        value: Any = self.data
+        for part in path:
+            if isinstance(value, dict) and isinstance(part, str):
+                value = value.get(part)
+            elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+                value = value[part]
+            else:
+                return None
+        return value
+
+    def strings(self, path: Path) -> list[tuple[Path, str]]:
+        """(path, value) of each string in the array at `path`."""
+        value = self.value_at(path)
+        if not isinstance(value, list):
+            return []
+        return [((*path, index), item) for index, item in enumerate(value) if isinstance(item, str)]
+
+    @staticmethod
+    def env_of(table: dict[str, Any]) -> dict[str, Any]:
+        env = table.get("env")
+        return env if isinstance(env, dict) else {}
+
+    def effective_env(self, index: int, agent: dict[str, Any]) -> dict[str, Path]:
+        """Each literal variable an agent sees, and where it is set (its own env wins)."""
+        names: dict[str, Path] = {name: ("env", name) for name in self.env_of(self.data)}
+        names.update({name: ("agents", index, "env", name) for name in self.env_of(agent)})
+        return names
+
+    @property
+    def benchmark(self) -> str | None:
+        return self.string(self.table("experiment"), "benchmark")
+
+    @cached_property
+    def catalog_entry(self) -> CatalogEntry | None:
+        """The catalog entry `[experiment].benchmark` names exactly, if any."""
+        benchmark = self.benchmark
+        return self.catalog.find(benchmark) if benchmark is not None else None
+
+    @cached_property
+    def secret_references(self) -> list[SecretReference]:
+        """Every place the file names a secret record, in the CLI's order."""
+        refs: list[SecretReference] = []
+        for index, agent in self.agents:
+            value = self.string(self.model_of(agent), "api_key_secret")
+            if value is not None:
+                refs.append(
+                    SecretReference(("agents", index, "model", "api_key_secret"), value, "model")
+                )
+        for index, agent in self.agents:
+            value = self.string(agent, "harness_api_key_secret")
+            if value is not None:
+                refs.append(
+                    SecretReference(("agents", index, "harness_api_key_secret"), value, "harness")
+                )
+        judge = self.string(self.table("execution"), "judge_api_key_secret")
+        if judge is not None:
+            refs.append(SecretReference(("execution", "judge_api_key_secret"), judge, "judge"))
+        for table in ("verifier", "secrets"):
+            refs.extend(
+                SecretReference(path, value, table)
+                for path, value in self.strings((table, "required"))
+            )
+        return refs
+
+    def injected_names(self, index: int, agent: dict[str, Any]) -> dict[str, Path]:
+        """Names the Platform injects into an agent, each with the reference that asks for it:
+        its model key, the judge key and every verifier secret."""
+        names: dict[str, Path] = {}
+        model = self.model_of(agent)
+        key = self.string(model, "api_key_secret")
+        if key and model.get("type") != "hosted":
+            names.setdefault(key, ("agents", index, "model", "api_key_secret"))
+        judge = self.string(self.table("execution"), "judge_api_key_secret")
+        if judge:
+            names.setdefault(judge, ("execution", "judge_api_key_secret"))
+        for path, value in self.strings(("verifier", "required")):
+            names.setdefault(value, path)
+        return names

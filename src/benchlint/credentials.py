@@ -1,0 +1,101 @@
+"""Recognising credential values, and keeping them out of every output.
+
+Two jobs: `looks_like_credential` tells the secret rules that a value is a token rather than
+a secret *name*; `redact` is the safety net every output passes through (messages, code
+frames, diffs, hover text), replacing any token-shaped substring with a masked form such as
+`sk-p…(51 chars)`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Known token formats. Each pattern needs enough characters after its prefix that ordinary
+# words and secret *names* do not match (`OPENAI_API_KEY`, `sk-placeholder`).
+_TOKEN_PATTERNS: tuple[str, ...] = (
+    r"sk-ant-[A-Za-z0-9_\-]{16,}",  # Anthropic
+    r"sk-or-v1-[A-Za-z0-9]{16,}",  # OpenRouter
+    r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}",  # OpenAI and compatible
+    r"hf_[A-Za-z0-9]{20,}",  # Hugging Face
+    r"gh[pousr]_[A-Za-z0-9]{30,}",  # GitHub classic tokens
+    r"github_pat_[A-Za-z0-9_]{22,}",  # GitHub fine-grained tokens
+    r"glpat-[A-Za-z0-9_\-]{20,}",  # GitLab
+    r"AIza[0-9A-Za-z_\-]{35}",  # Google API keys
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}",  # AWS access key IDs
+    r"gsk_[A-Za-z0-9]{20,}",  # Groq
+    r"xai-[A-Za-z0-9]{20,}",  # xAI
+    r"pplx-[A-Za-z0-9]{20,}",  # Perplexity
+    r"xox[abposr]-[A-Za-z0-9\-]{10,}",  # Slack
+    r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe
+    r"r8_[A-Za-z0-9]{20,}",  # Replicate
+    r"npm_[A-Za-z0-9]{30,}",  # npm
+    r"ya29\.[A-Za-z0-9_\-]{20,}",  # Google OAuth access tokens
+    r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*",  # JWT
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
+)
+_TOKEN = re.compile("|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS))
+_TOKEN_ONLY = re.compile(rf"\s*(?:{_TOKEN.pattern})\s*")
+# user:password in a URL, and credentials in query parameters.
+_URL_USERINFO = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*://[^/@\s]*:[^/@\s]+@")
+_QUERY_SECRET = re.compile(
+    r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)=([^&#\s]+)",
+    re.IGNORECASE,
+)
+_GENERIC_SECRET_VALUE = re.compile(r"^[A-Za-z0-9_\-+/=.]{32,}$")
+
+
+def looks_like_credential(value: str) -> bool:
+    """True when the whole value is a token in a known credential format."""
+    return _TOKEN_ONLY.fullmatch(value) is not None
+
+
+def contains_credential(value: str) -> bool:
+    """True when a known token format appears anywhere in the value."""
+    return _TOKEN.search(value) is not None
+
+
+def url_credentials(url: str) -> str | None:
+    """What kind of credential a URL carries in clear text, if any."""
+    if _URL_USERINFO.match(url):
+        return "a user name and password"
+    match = _QUERY_SECRET.search(url)
+    if match:
+        return f"a `{match.group(0)[1:].split('=', 1)[0]}` query parameter"
+    return None
+
+
+def mask(value: str) -> str:
+    """A form of a possibly secret value that is safe to print: `sk-p…(51 chars)`."""
+    return f"{value[:4]}…({len(value)} chars)"
+
+
+def redact(text: str) -> str:
+    """Replace every token-shaped substring of `text` with its masked form."""
+    if not text:
+        return text
+    text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
+    return _QUERY_SECRET.sub(lambda m: m.group(0).replace(m.group(1), mask(m.group(1))), text)
+
+
+def redact_same_width(text: str) -> str:
+    """Like `redact`, keeping each character in place (code frames stay aligned)."""
+    if not text:
+        return text
+
+    def hide(match: re.Match[str]) -> str:
+        token = match.group(0)
+        return token[:4] + "*" * (len(token) - 4)
+
+    text = _TOKEN.sub(hide, text)
+    return _QUERY_SECRET.sub(lambda m: m.group(0).replace(m.group(1), "*" * len(m.group(1))), text)
+
+
+def show_value(value: object, limit: int = 60) -> str:
+    """A user's value quoted for a message: masked when it may be secret, shortened when long."""
+    if not isinstance(value, str):
+        return repr(value) if not isinstance(value, bool) else str(value).lower()
+    if contains_credential(value) or _GENERIC_SECRET_VALUE.match(value):
+        return f'"{mask(value)}"'
+    shown = value if len(value) <= limit else value[: limit - 1] + "…"
+    escaped = shown.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'

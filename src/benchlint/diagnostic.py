@@ -1,0 +1,102 @@
+"""The values every surface shares: positions, ranges, fixes and diagnostics.
+
+Positions are 1-based; a column counts Unicode code points and a range's end is exclusive,
+exactly as the JSON output promises. Surfaces that need another encoding (the language
+server's UTF-16) convert with `benchlint.text.LineIndex`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning", "info"]
+Applicability = Literal["safe", "unsafe"]
+
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+SEVERITY_RANK: dict[str, int] = {"error": 3, "warning": 2, "info": 1}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    line: int
+    column: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"line": self.line, "column": self.column}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Range:
+    start: Position
+    end: Position
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        return {"start": self.start.to_dict(), "end": self.end.to_dict()}
+
+
+FILE_START = Range(Position(1, 1), Position(1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    message: str
+    range: Range
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"message": self.message, "range": self.range.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    range: Range
+    new_text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"range": self.range.to_dict(), "new_text": self.new_text}
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    title: str
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "applicability": self.applicability,
+            "edits": [edit.to_dict() for edit in self.edits],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding of one rule, positioned in the file it was found in."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    range: Range
+    key: str | None = None
+    related: tuple[Related, ...] = ()
+    fix: Fix | None = None
+    url: str = field(default="")
+
+    def sort_key(self) -> tuple[int, int, str]:
+        return (self.range.start.line, self.range.start.column, self.code)
+
+    def to_dict(self) -> dict[str, Any]:
+        """One entry of the `--format json` output (the stable contract)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "message": self.message,
+            "range": self.range.to_dict(),
+            "key": self.key,
+            "related": [item.to_dict() for item in self.related],
+            "fix": self.fix.to_dict() if self.fix else None,
+            "url": self.url,
+        }

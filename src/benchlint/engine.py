@@ -1,0 +1,93 @@
+"""The engine: text in, sorted diagnostics out.
+
+decode → parse (tomllib values, recovery after syntax errors) → structural validation
+(pydantic) → rules → ranges → per-file ignores, suppression comments, BL901 → sorted by
+position, then code. Pure and thread-safe: everything lives in the call's own objects.
+"""
+
+from __future__ import annotations
+
+from .context import Context
+from .credentials import redact
+from .diagnostic import FILE_START, Diagnostic, Related
+from .paths import dotted
+from .parsing.document import EncodingProblem, decode, parse
+from .profiles import PROFILES
+from .registry import RULES, RULES_BY_CODE, rule_url
+from .rule import Finding, Rule
+from .rules.bl001_toml_syntax import syntax_finding
+from .rules.bl901_unused_suppression import unused_suppressions
+from .settings import Settings
+from .structure import check_structure
+from .suppression import apply_suppressions, find_suppressions
+
+
+def lint(content: str | bytes, path: str | None, settings: Settings) -> list[Diagnostic]:
+    enabled = settings.enabled_for(path)
+    text = decode(content, settings.max_file_size)
+    if isinstance(text, EncodingProblem):
+        if text.code not in enabled:
+            return []
+        rule = RULES_BY_CODE[text.code]
+        return [_file_diagnostic(rule, text.message, settings)]
+
+    document = parse(text)
+    context = Context(
+        document,
+        settings,
+        PROFILES[settings.profile],
+        settings.catalog,
+        path,
+        check_structure(document.data, document.recovered),
+    )
+    found: list[tuple[Rule, Finding]] = []
+    if document.syntax is not None and "BL001" in enabled:
+        found.append((RULES_BY_CODE["BL001"], syntax_finding(document)))
+    for rule in RULES:
+        if rule.check is None or rule.code not in enabled:
+            continue
+        if rule.needs_complete and document.recovered:
+            continue
+        found.extend((rule, finding) for finding in rule.check(context))
+
+    diagnostics = [_resolve(context, rule, finding) for rule, finding in found]
+    suppressions = find_suppressions(document)
+    diagnostics = apply_suppressions(diagnostics, suppressions)
+    if "BL901" in enabled:
+        rule = RULES_BY_CODE["BL901"]
+        diagnostics.extend(
+            _resolve(context, rule, finding)
+            for finding in unused_suppressions(suppressions, enabled)
+        )
+    unique = {(d.code, d.range, d.message): d for d in diagnostics}
+    return sorted(unique.values(), key=Diagnostic.sort_key)
+
+
+def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
+    at = finding.at
+    key_path = finding.key if finding.key is not None else getattr(at, "path", None)
+
+    return Diagnostic(
+        code=rule.code,
+        name=rule.name,
+        severity=context.settings.severity.get(rule.code) or finding.severity or rule.severity,
+        message=redact(finding.message),
+        range=context.locate(at),
+        key=dotted(key_path) if key_path else None,
+        related=tuple(
+            Related(redact(message), context.locate(anchor)) for message, anchor in finding.related
+        ),
+        fix=finding.fix,
+        url=rule_url(rule.code),
+    )
+
+
+def _file_diagnostic(rule: Rule, message: str, settings: Settings) -> Diagnostic:
+    return Diagnostic(
+        code=rule.code,
+        name=rule.name,
+        severity=settings.severity.get(rule.code) or rule.severity,
+        message=redact(message),
+        range=FILE_START,
+        url=rule_url(rule.code),
+    )

@@ -1,0 +1,259 @@
+"""Reading a config: bytes to text, text to values, and recovery after a syntax error.
+
+Values always come from `tomllib`, the parser the official CLI uses, so the two never
+disagree about what a file says. When `tomllib` rejects the text, the offending lines are
+blanked (replaced by spaces, so every offset stays where it was) and the rest is parsed again:
+an editor user is mid-keystroke most of the time, and the parts that still parse deserve
+their diagnostics.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from ..diagnostic import Position
+from ..text import LineIndex
+from .sourcemap import SourceMap, Span, build_source_map
+
+_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+_DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
+_MAX_RECOVERY_ROUNDS = 24
+
+
+@dataclass(slots=True)
+class EncodingProblem:
+    """The bytes are not a text benchlint can read (BL002) or too many of them (BL003)."""
+
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class SyntaxProblem:
+    """The first syntax error, where it is, and (for redefinitions) the first definition."""
+
+    message: str
+    span: Span
+    related: Span | None = None
+
+
+@dataclass
+class Document:
+    text: str
+    data: dict[str, Any]
+    syntax: SyntaxProblem | None = None
+    parse_text: str = ""  # the text after blanking; same geometry as `text`
+    blanked_lines: frozenset[int] = field(default_factory=frozenset)  # 1-based
+
+    @property
+    def recovered(self) -> bool:
+        """True when the values are partial because a syntax error was blanked out."""
+        return self.syntax is not None
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        return LineIndex(self.text)
+
+    @cached_property
+    def source_map(self) -> SourceMap:
+        return build_source_map(self.parse_text or self.text, self.lines)
+
+
+def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
+    """The text of a config, or why it cannot be read."""
+    if isinstance(content, str):
+        if len(content) > max_size or (
+            len(content) * 4 > max_size and len(content.encode("utf-8", "surrogatepass")) > max_size
+        ):
+            return _too_large(max_size)
+        try:
+            content.encode("utf-8")
+        except UnicodeEncodeError as error:
+            return EncodingProblem(
+                "BL002", f"the text contains a character that is not valid Unicode "
+                f"(a lone surrogate at offset {error.start})"
+            )
+        text = content
+    else:
+        if len(content) > max_size:
+            return _too_large(max_size)
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return EncodingProblem(
+                "BL002",
+                f"the file is not valid UTF-8 (invalid byte 0x{content[error.start]:02x} at "
+                f"offset {error.start}); TOML files must be UTF-8 text",
+            )
+    if "\x00" in text:
+        return EncodingProblem(
+            "BL002",
+            f"the file contains a NUL byte (offset {text.index(chr(0))}); it looks like a "
+            "binary file, not TOML text",
+        )
+    return text
+
+
+def _too_large(max_size: int) -> EncodingProblem:
+    return EncodingProblem(
+        "BL003",
+        f"the file is larger than the configured limit of {max_size:,} bytes; "
+        "nothing else was checked (raise `max-file-size` if this is intended)",
+    )
+
+
+def parse(text: str) -> Document:
+    """Values and, when the text is not valid TOML, its first syntax error and what parses."""
+    try:
+        return Document(text, tomllib.loads(text))
+    except tomllib.TOMLDecodeError as error:
+        return _recover(text, error)
+    except RecursionError:  # absurd nesting: tomllib recurses per level
+        return _recover(text, None)
+
+
+def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document:
+    lines = LineIndex(text)
+    chars = list(text)
+    blanked: set[int] = set()
+    problem: SyntaxProblem | None = None
+    error = first_error
+    for _ in range(_MAX_RECOVERY_ROUNDS):
+        current = "".join(chars)
+        source_map = build_source_map(current, lines)
+        located = _locate(error, current, lines, source_map)
+        if problem is None:
+            problem = located
+        line = lines.position(located.span.start).line
+        to_blank = _lines_to_blank(line, lines, source_map, blanked)
+        if not to_blank:
+            break
+        for number in to_blank:
+            _blank_line(chars, lines, number)
+        blanked.update(to_blank)
+        current = "".join(chars)
+        try:
+            data = tomllib.loads(current)
+        except tomllib.TOMLDecodeError as next_error:
+            error = next_error
+            continue
+        except RecursionError:
+            error = None
+            continue
+        return Document(text, data, problem, current, frozenset(blanked))
+    assert problem is not None
+    return Document(text, {}, problem, text, frozenset(range(1, lines.line_count + 1)))
+
+
+def _locate(
+    error: tomllib.TOMLDecodeError | None, text: str, lines: LineIndex, source_map: SourceMap
+) -> SyntaxProblem:
+    """Where a tomllib error is, refined with the syntax tree's view of the same text."""
+    if error is None:
+        return SyntaxProblem("the file nests arrays or tables too deeply to be read", Span(0, 0))
+    raw = str(error)
+    match = _POSITION.search(raw)
+    message = raw[: match.start()] if match else raw
+    pretty = _describe(message)
+    if message.startswith(_DUPLICATE_HINTS) and source_map.duplicates:
+        duplicate = source_map.duplicates[0]
+        second = duplicate.second.header or duplicate.second.key or Span(0, 0)
+        first = duplicate.first.header or duplicate.first.key
+        return SyntaxProblem(pretty, second, first)
+    if source_map.errors:
+        span = min(source_map.errors, key=lambda s: s.start)
+        if match and match.group(1):
+            told = lines.offset(Position(int(match.group(1)), int(match.group(2))))
+            if told < span.start:
+                span = _token_span(text, told)
+        return SyntaxProblem(pretty, _nonempty(text, span))
+    if match and match.group(1):
+        at = lines.offset(Position(int(match.group(1)), int(match.group(2))))
+        return SyntaxProblem(pretty, _token_span(text, at))
+    end = len(text.rstrip())
+    line_start = text.rfind("\n", 0, end) + 1
+    return SyntaxProblem(pretty, Span(line_start + _indent(text, line_start), max(end, line_start)))
+
+
+def _describe(message: str) -> str:
+    """tomllib's message in the words of this tool (lower case, no parser jargon)."""
+    message = message.rstrip(".")
+    if message.startswith("Cannot overwrite a value"):
+        return "invalid TOML: a key is defined twice"
+    if message.startswith("Cannot declare"):
+        return "invalid TOML: a table is defined twice"
+    if message.startswith("Cannot mutate immutable namespace"):
+        return "invalid TOML: a table that was already defined inline or by value is extended"
+    return "invalid TOML: " + message[:1].lower() + message[1:]
+
+
+def _indent(text: str, line_start: int) -> int:
+    count = 0
+    while line_start + count < len(text) and text[line_start + count] in " \t":
+        count += 1
+    return count
+
+
+def _token_span(text: str, at: int) -> Span:
+    """The run of non-blank characters at `at`, or the whole line when `at` is at its end."""
+    at = min(at, len(text))
+    end = at
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    if end > at:
+        return Span(at, end)
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    line_end = len(text) if line_end < 0 else line_end
+    content_end = len(text[line_start:line_end].rstrip()) + line_start
+    start = line_start + _indent(text, line_start)
+    return Span(start, content_end) if content_end > start else Span(at, at)
+
+
+def _nonempty(text: str, span: Span) -> Span:
+    if span.end > span.start:
+        # Never spread a syntax error over many lines: keep its first line.
+        newline = text.find("\n", span.start, span.end)
+        return Span(span.start, newline) if newline > span.start else span
+    return _token_span(text, span.start)
+
+
+def _lines_to_blank(
+    line: int, lines: LineIndex, source_map: SourceMap, done: set[int]
+) -> list[int]:
+    """The line at fault, plus the body of a broken table header (its keys would otherwise
+    land in the table above)."""
+    candidates = [line] if line not in done else []
+    if not candidates:
+        # No progress on that line: blank every line the syntax tree marks as broken.
+        for span in source_map.errors:
+            first = lines.position(span.start).line
+            last = lines.position(span.end).line
+            candidates.extend(n for n in range(first, last + 1) if n not in done)
+        if not candidates:
+            following = [n for n in range(line + 1, lines.line_count + 1) if n not in done]
+            candidates = following[:1]
+    result: list[int] = []
+    for number in dict.fromkeys(candidates):
+        result.append(number)
+        if lines.line_text(number).lstrip().startswith("["):
+            following = number + 1
+            while following <= lines.line_count:
+                stripped = lines.line_text(following).lstrip()
+                if stripped.startswith("["):
+                    break
+                result.append(following)
+                following += 1
+    return [n for n in result if n not in done]
+
+
+def _blank_line(chars: list[str], lines: LineIndex, number: int) -> None:
+    start = lines.line_starts[number - 1]
+    end = lines.line_starts[number] - 1 if number < lines.line_count else len(chars)
+    for index in range(start, end):
+        if chars[index] not in "\r\n":
+            chars[index] = " "

@@ -1,0 +1,300 @@
+"""Where each key, value and table header of a config stands in its text.
+
+Built from tree-sitter's concrete syntax tree, which keeps going after syntax errors. Paths
+are tuples of keys and array indices, `("agents", 1, "model", "type")`, resolved with TOML's
+own rules: a `[agents.model]` header belongs to the last `[[agents]]` entry above it, and
+dotted keys create the tables they name. Offsets are code-point offsets into the text.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+import tree_sitter_toml
+from tree_sitter import Language, Node, Parser
+
+from ..text import LineIndex
+
+Path = tuple[str | int, ...]
+EntryKind = Literal["pair", "table", "array-table", "implicit", "element"]
+
+_LANGUAGE = Language(tree_sitter_toml.language())
+_KEY_TYPES = frozenset({"bare_key", "quoted_key", "dotted_key"})
+_VALUE_CONTAINERS = frozenset({"array", "inline_table"})
+
+
+def parse_tree(data: bytes) -> Node:
+    """The root of tree-sitter's syntax tree for `data` (a new parser each call: thread-safe)."""
+    return Parser(_LANGUAGE).parse(data).root_node
+
+
+@dataclass(slots=True)
+class Span:
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Entry:
+    """What the text says about one path."""
+
+    kind: EntryKind
+    key: Span | None = None  # the key (part) that names this item
+    value: Span | None = None  # a value, inline table or array
+    header: Span | None = None  # the `[table]` / `[[array]]` header that defines it
+    body_end: int | None = None  # end of the last key/value line of a header table
+    indent: str = ""  # indentation of the table's keys
+    pair: Span | None = None  # a key/value pair from its first key part to its value
+
+
+@dataclass(slots=True)
+class Duplicate:
+    path: Path
+    first: Entry
+    second: Entry
+
+
+@dataclass(slots=True)
+class Comment:
+    span: Span
+    text: str
+
+
+@dataclass
+class SourceMap:
+    entries: dict[Path, Entry] = field(default_factory=dict)
+    tables: list[Path] = field(default_factory=list)  # header tables in document order
+    duplicates: list[Duplicate] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    errors: list[Span] = field(default_factory=list)  # tree-sitter ERROR / MISSING nodes
+
+    def get(self, path: Path) -> Entry | None:
+        return self.entries.get(path)
+
+
+@lru_cache(maxsize=4096)
+def decode_key(text: str) -> str:
+    """The key a quoted key's source text names (TOML escapes included)."""
+    try:
+        return next(iter(tomllib.loads(f"{text} = 0")))
+    except (tomllib.TOMLDecodeError, StopIteration):
+        return text.strip("\"'")
+
+
+class _Builder:
+    def __init__(self, text: str, data: bytes, lines: LineIndex) -> None:
+        self.text = text
+        self.data = data
+        self.lines = lines
+        self.ascii = text.isascii()
+        self.map = SourceMap()
+        self.array_counts: dict[Path, int] = {}
+
+    # -- coordinates ---------------------------------------------------------------------
+    def offset(self, byte: int, point: tuple[int, int]) -> int:
+        if self.ascii:
+            return byte
+        row, column = point
+        if row >= self.lines.line_count:
+            return len(self.text)
+        char_column = self.lines.point_to_position(row, column).column - 1
+        return self.lines.line_starts[row] + char_column
+
+    def span(self, node: Node) -> Span:
+        return Span(
+            self.offset(node.start_byte, tuple(node.start_point)),  # type: ignore[arg-type]
+            self.offset(node.end_byte, tuple(node.end_point)),  # type: ignore[arg-type]
+        )
+
+    # -- keys ------------------------------------------------------------------------------
+    def key_parts(self, node: Node) -> list[tuple[str, Node]]:
+        if node.type == "dotted_key":
+            parts: list[tuple[str, Node]] = []
+            for child in node.children:
+                if child.type in _KEY_TYPES:
+                    parts.extend(self.key_parts(child))
+            return parts
+        raw = self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        return [(raw if node.type == "bare_key" else decode_key(raw), node)]
+
+    def resolve(self, parts: list[tuple[str, Node]], prefix: Path = ()) -> Path:
+        """The concrete path of a header's keys (array-of-tables names get their last index)."""
+        path: Path = prefix
+        for name, node in parts:
+            path = (*path, name)
+            count = self.array_counts.get(path)
+            if count:
+                path = (*path, count - 1)
+            elif path not in self.map.entries:
+                self.map.entries[path] = Entry("implicit", key=self.span(node))
+        return path
+
+    # -- walking ---------------------------------------------------------------------------
+    def build(self, root: Node) -> SourceMap:
+        if root.has_error:
+            self.collect_errors(root)
+        for child in root.children:
+            kind = child.type
+            if kind == "pair":
+                self.pair(child, ())
+            elif kind == "table":
+                self.table(child)
+            elif kind == "table_array_element":
+                self.array_table(child)
+            elif kind == "comment":
+                self.comment(child)
+        return self.map
+
+    def collect_errors(self, node: Node) -> None:
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if current.is_error or current.is_missing:
+                self.map.errors.append(self.span(current))
+                continue
+            if current.has_error:
+                stack.extend(reversed(current.children))
+
+    def comment(self, node: Node) -> None:
+        span = self.span(node)
+        self.map.comments.append(Comment(span, self.text[span.start : span.end]))
+
+    def header_keys(self, node: Node) -> list[tuple[str, Node]]:
+        for child in node.children:
+            if child.type in _KEY_TYPES:
+                return self.key_parts(child)
+        return []
+
+    def table(self, node: Node) -> None:
+        parts = self.header_keys(node)
+        if not parts:
+            return
+        path = self.resolve(parts[:-1])
+        name, key_node = parts[-1]
+        path = (*path, name)
+        count = self.array_counts.get(path)
+        header = self.header_span(node)
+        entry = Entry("table", key=self.span(key_node), header=header, body_end=header.end)
+        previous = self.map.entries.get(path)
+        if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
+            self.map.duplicates.append(Duplicate(path, self.map.entries[(*path, count - 1)], entry))
+        elif previous is not None and previous.kind in ("table", "pair", "array-table"):
+            self.map.duplicates.append(Duplicate(path, previous, entry))
+        else:
+            self.map.entries[path] = entry
+        self.map.tables.append(path)
+        self.body(node, path, entry)
+
+    def array_table(self, node: Node) -> None:
+        parts = self.header_keys(node)
+        if not parts:
+            return
+        parent = self.resolve(parts[:-1])
+        name, key_node = parts[-1]
+        array_path = (*parent, name)
+        index = self.array_counts.get(array_path, 0)
+        self.array_counts[array_path] = index + 1
+        header = self.header_span(node)
+        if index == 0:
+            previous = self.map.entries.get(array_path)
+            if previous is not None and previous.kind != "implicit":
+                self.map.duplicates.append(
+                    Duplicate(array_path, previous, Entry("array-table", header=header))
+                )
+            self.map.entries[array_path] = Entry(
+                "array-table", key=self.span(key_node), header=header
+            )
+        path = (*array_path, index)
+        entry = Entry("table", key=self.span(key_node), header=header, body_end=header.end)
+        self.map.entries[path] = entry
+        self.map.tables.append(path)
+        self.body(node, path, entry)
+
+    def header_span(self, node: Node) -> Span:
+        """From the opening bracket to the closing one (the table's pairs excluded)."""
+        closing = node
+        for child in node.children:
+            closing = child
+            if child.type in ("]", "]]"):
+                break
+        return Span(self.span(node).start, self.span(closing).end)
+
+    def body(self, node: Node, path: Path, entry: Entry) -> None:
+        first = True
+        for child in node.children:
+            if child.type == "pair":
+                self.pair(child, path)
+                value_end = self.pair_end(child)
+                entry.body_end = value_end
+                if first:
+                    span = self.span(child)
+                    line_start = self.lines.line_starts[self.lines.position(span.start).line - 1]
+                    entry.indent = self.text[line_start : span.start]
+                    first = False
+            elif child.type == "comment":
+                self.comment(child)
+
+    def pair_end(self, node: Node) -> int:
+        last = node
+        for child in node.children:
+            if child.type != "comment":
+                last = child
+        return self.span(last).end
+
+    def pair(self, node: Node, prefix: Path) -> None:
+        children = node.children
+        if not children or children[0].type not in _KEY_TYPES:
+            return
+        parts = self.key_parts(children[0])
+        path = prefix
+        for name, key_node in parts[:-1]:
+            path = (*path, name)
+            if path not in self.map.entries:
+                self.map.entries[path] = Entry("implicit", key=self.span(key_node))
+        name, key_node = parts[-1]
+        path = (*path, name)
+        value_node = None
+        for child in children[1:]:
+            if child.type == "comment":
+                self.comment(child)
+            elif child.type not in ("=", "ERROR"):
+                value_node = child
+        value = self.span(value_node) if value_node is not None else None
+        entry = Entry("pair", key=self.span(key_node), value=value)
+        if value is not None:
+            entry.pair = Span(self.span(children[0]).start, value.end)
+        previous = self.map.entries.get(path)
+        if previous is not None and previous.kind != "implicit":
+            self.map.duplicates.append(Duplicate(path, previous, entry))
+            return
+        self.map.entries[path] = entry
+        if value_node is not None and value_node.type in _VALUE_CONTAINERS:
+            self.container(value_node, path)
+
+    def container(self, node: Node, path: Path) -> None:
+        if node.type == "inline_table":
+            for child in node.children:
+                if child.type == "pair":
+                    self.pair(child, path)
+            return
+        index = 0
+        for child in node.children:
+            kind = child.type
+            if kind in ("[", "]", ",", "ERROR"):
+                continue
+            if kind == "comment":
+                self.comment(child)
+                continue
+            element = (*path, index)
+            self.map.entries[element] = Entry("element", value=self.span(child))
+            if kind in _VALUE_CONTAINERS:
+                self.container(child, element)
+            index += 1
+
+
+def build_source_map(text: str, lines: LineIndex) -> SourceMap:
+    data = text.encode("utf-8", "surrogatepass")
+    return _Builder(text, data, lines).build(parse_tree(data))

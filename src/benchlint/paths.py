@@ -1,0 +1,69 @@
+"""Config paths in words: `agents[1].env.HF_TOKEN` for machines, `[agents.env] of agent 2`
+for people."""
+
+from __future__ import annotations
+
+import re
+
+Path = tuple[str | int, ...]
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def quote_key(key: str) -> str:
+    if _BARE.match(key):
+        return key
+    escaped = key.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def dotted(path: Path) -> str | None:
+    """`agents[0].env.HF_TOKEN`: the JSON `key` of a diagnostic (None for the file)."""
+    if not path:
+        return None
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + quote_key(part)
+    return out
+
+
+def table_name(path: Path) -> str:
+    """The TOML header that names a table path, without indices: `agents.model`."""
+    return ".".join(quote_key(part) for part in path if isinstance(part, str))
+
+
+def table_label(path: Path) -> str:
+    """A table as a person reads it: `[execution]`, `[[agents]]` (agent 2), `[agents.env]`
+    of agent 2, the top level."""
+    if not path:
+        return "the top level"
+    name = table_name(path)
+    agent = _agent_number(path)
+    if path[0] == "agents" and len(path) == 2:
+        return f"[[agents]] (agent {agent})"
+    if agent is not None:
+        return f"[{name}] of agent {agent}"
+    if isinstance(path[-1], int):
+        return f"{name}[{path[-1]}]"
+    return f"[{name}]"
+
+
+def key_label(path: Path) -> str:
+    """A key as a person reads it: `api_key_secret` in [agents.model] of agent 2."""
+    if not path:
+        return "the file"
+    last = path[-1]
+    if isinstance(last, int):
+        return f"entry {last + 1} of `{quote_key(str(path[-2]))}` in {table_label(path[:-2])}"
+    if path == ("agents",):
+        return "`agents`"
+    return f"`{quote_key(last)}` in {table_label(path[:-1])}"
+
+
+def _agent_number(path: Path) -> int | None:
+    if len(path) >= 2 and path[0] == "agents" and isinstance(path[1], int):
+        return path[1] + 1
+    return None

@@ -1,0 +1,98 @@
+"""The explicit rule registry: every rule, in code order. Codes are never reused."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .rule import Rule
+from .rules import (
+    bl001_toml_syntax,
+    bl002_file_encoding,
+    bl003_file_too_large,
+    bl101_unknown_key,
+    bl102_missing_key,
+    bl103_wrong_type,
+    bl104_invalid_value,
+    bl105_item_count,
+    bl106_execution_value,
+    bl107_pass_threshold_range,
+    bl108_invalid_env_name,
+    bl109_invalid_endpoint_url,
+    bl110_insecure_endpoint,
+    bl201_invalid_secret_name,
+    bl202_credential_in_secret_name,
+    bl203_reserved_hf_token,
+    bl204_reserved_runner_secret,
+    bl205_secret_env_collision,
+    bl206_authorization_header,
+    bl207_credential_in_literal,
+    bl208_credential_header,
+    bl209_implicit_secret_listed,
+    bl210_secret_also_env,
+    bl211_duplicate_secret,
+    bl301_harness_secret_not_accepted,
+    bl302_harness_secret_missing,
+    bl303_harness_secret_name,
+    bl304_harness_env_collision,
+    bl305_unknown_harness,
+    bl306_duplicate_agent,
+    bl501_task_set_overrides_filters,
+    bl502_not_leaderboard_eligible,
+    bl503_duplicate_task_selector,
+    bl504_config_location,
+    bl901_unused_suppression,
+)
+
+DOCS_BASE_URL = "https://github.com/benchlint/benchlint/blob/main/docs/rules"
+
+RULES: tuple[Rule, ...] = tuple(
+    module.RULE
+    for module in (
+        bl001_toml_syntax,
+        bl002_file_encoding,
+        bl003_file_too_large,
+        bl101_unknown_key,
+        bl102_missing_key,
+        bl103_wrong_type,
+        bl104_invalid_value,
+        bl105_item_count,
+        bl106_execution_value,
+        bl107_pass_threshold_range,
+        bl108_invalid_env_name,
+        bl109_invalid_endpoint_url,
+        bl110_insecure_endpoint,
+        bl201_invalid_secret_name,
+        bl202_credential_in_secret_name,
+        bl203_reserved_hf_token,
+        bl204_reserved_runner_secret,
+        bl205_secret_env_collision,
+        bl206_authorization_header,
+        bl207_credential_in_literal,
+        bl208_credential_header,
+        bl209_implicit_secret_listed,
+        bl210_secret_also_env,
+        bl211_duplicate_secret,
+        bl301_harness_secret_not_accepted,
+        bl302_harness_secret_missing,
+        bl303_harness_secret_name,
+        bl304_harness_env_collision,
+        bl305_unknown_harness,
+        bl306_duplicate_agent,
+        bl501_task_set_overrides_filters,
+        bl502_not_leaderboard_eligible,
+        bl503_duplicate_task_selector,
+        bl504_config_location,
+        bl901_unused_suppression,
+    )
+)
+RULES_BY_CODE = MappingProxyType({rule.code: rule for rule in RULES})
+RULES_BY_NAME = MappingProxyType({rule.name: rule for rule in RULES})
+
+
+def rule_url(code: str) -> str:
+    return f"{DOCS_BASE_URL}/{code}.md"
+
+
+def find_rule(code_or_name: str) -> Rule | None:
+    key = code_or_name.strip()
+    return RULES_BY_CODE.get(key.upper()) or RULES_BY_NAME.get(key.lower())

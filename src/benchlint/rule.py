@@ -1,0 +1,93 @@
+"""What a rule is, what it sees, and what it reports.
+
+A rule module holds one documented unit: code, name, default severity, its documentation
+(the module docstring: *What it does*, *Why is this bad?*), a bad and a good example, an
+optional fix description, and a `check` that yields `Finding`s. Findings name *config paths*
+(`agents[1].env.HF_TOKEN`); the engine turns paths into ranges in one place
+(`benchlint.locate`), so rules never compute positions themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .diagnostic import Fix, Range, Severity
+
+if TYPE_CHECKING:
+    from .context import Context
+
+Path = tuple[str | int, ...]
+Part = Literal["key", "value", "header", "file"]
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A place in the config: a path and which part of it (its key, value or header)."""
+
+    path: Path
+    part: Part = "value"
+
+    @staticmethod
+    def key(path: Path) -> Anchor:
+        return Anchor(path, "key")
+
+    @staticmethod
+    def value(path: Path) -> Anchor:
+        return Anchor(path, "value")
+
+    @staticmethod
+    def header(path: Path) -> Anchor:
+        return Anchor(path, "header")
+
+
+FILE = Anchor((), "file")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    message: str
+    at: Anchor | Range
+    related: tuple[tuple[str, Anchor], ...] = ()
+    fix: Fix | None = None
+    key: Path | None = None  # the JSON `key`; defaults to the anchor's path
+    severity: Severity | None = None  # when a rule's severity depends on the case
+
+
+Check = Callable[["Context"], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    doc: str  # markdown: "## What it does", "## Why is this bad?" (+ more sections)
+    bad: str  # a config that fires exactly this rule
+    good: str  # the same config, fixed: fires nothing
+    check: Check | None = None  # None: reported by the reader or the linter itself
+    fix: str | None = None  # what the fix does, e.g. "Remove it (safe)."
+    # Rules that report something *absent* cannot trust a file whose broken lines were
+    # blanked out after a syntax error: the missing key may be on such a line.
+    needs_complete: bool = False
+    # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
+    example_settings: dict[str, Any] = field(default_factory=dict)
+    example_path: str = "configs/benchmark/example.toml"
+
+    @property
+    def summary(self) -> str:
+        """The first sentence of *What it does*."""
+        section = self.section("What it does")
+        sentence = re.split(r"(?<=[.!?])\s", section.strip(), maxsplit=1)[0]
+        return " ".join(sentence.split())
+
+    def section(self, title: str) -> str:
+        match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", self.doc, re.M | re.S)
+        return match.group(1).strip() if match else ""
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None
+

@@ -1,0 +1,23 @@
+"""## What it does
+Reports a file larger than the configured limit (`max-file-size`, default 1 MiB); nothing
+else is checked.
+
+## Why is this bad?
+A benchmark config is a few dozen lines. A file of megabytes is a mistake (a dataset saved
+under the wrong name, a generated task list gone wrong), and reading it would slow every
+editor keystroke and commit hook down.
+"""
+
+from __future__ import annotations
+
+from ..rule import Rule
+
+RULE = Rule(
+    code="BL003",
+    name="file-too-large",
+    severity="error",
+    doc=__doc__ or "",
+    bad='[experiment]\nbenchmark = "terminal-bench-2-1"\n' + "# padding\n" * 4,
+    good='[experiment]\nbenchmark = "terminal-bench-2-1"\n',
+    example_settings={"max_file_size": 64},
+)

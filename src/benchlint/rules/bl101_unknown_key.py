@@ -1,0 +1,115 @@
+"""## What it does
+Reports a key or table that is not allowed where it stands, and suggests the closest allowed
+key ("did you mean `task_names`?"), a key's new name when it was renamed
+(`checkpoint_name` → `lora_model_name`), or the table where the key belongs.
+
+## Why is this bad?
+The CLI rejects any key it does not know. A typo caught here costs a keystroke; caught at
+submit it costs a round trip, and a misspelt optional key is easy to stare past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..diagnostic import Fix
+from ..edits import replace_key
+from ..models import MODEL_VARIANTS, TABLE_MODELS, Agent, BenchmarkConfig
+from ..paths import quote_key, table_label
+from ..rule import Anchor, Finding, Rule
+from ..structure import table_model
+from ._words import closest
+
+RENAMED = {"checkpoint_name": "lora_model_name"}
+
+# Where each key is allowed, for "belongs in" hints.
+_HOMES: dict[str, list[str]] = {}
+for _label, _model in (
+    *((f"[{name}]", model) for name, model in TABLE_MODELS.items()),
+    ("[[agents]]", Agent),
+    *((f"[agents.model] (type \"{t}\")", m) for t, m in MODEL_VARIANTS.items()),
+):
+    for _key in _model.model_fields:
+        _HOMES.setdefault(_key, []).append(_label)
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for issue in ctx.issues_of("extra_forbidden"):
+        path = issue.path
+        if not path or not isinstance(path[-1], str):
+            continue
+        key, parent = path[-1], path[:-1]
+        model = table_model(parent, ctx.data)
+        allowed = [k for k in (model.model_fields if model else ()) if k != "type"]
+        is_table = isinstance(issue.input, dict) or (
+            isinstance(issue.input, list) and all(isinstance(i, dict) for i in issue.input)
+        )
+        what = f"table [{quote_key(key)}]" if is_table and not parent else f"key `{quote_key(key)}`"
+        where = "" if not parent else f" in {table_label(parent)}"
+        suggestion: str | None = None
+        if key in RENAMED and RENAMED[key] in allowed:
+            suggestion = RENAMED[key]
+            hint = f"; it was renamed to `{suggestion}`"
+        else:
+            suggestion = closest(key, allowed)
+            homes = [h for h in _HOMES.get(key, []) if not _is_here(h, parent)]
+            if suggestion:
+                hint = f"; did you mean `{suggestion}`?"
+            elif homes and model is not BenchmarkConfig:
+                hint = f"; `{key}` belongs in {homes[0]}"
+            elif allowed:
+                hint = "; allowed here: " + ", ".join(f"`{k}`" for k in allowed)
+            else:
+                hint = ""
+        fix = None
+        siblings = ctx.value_at(parent)
+        if suggestion and isinstance(siblings, dict) and suggestion not in siblings:
+            edit = replace_key(ctx.document, path, suggestion)
+            if edit is not None:
+                fix = Fix(f"Rename `{key}` to `{suggestion}`", "unsafe", (edit,))
+        yield Finding(f"unknown {what}{where}{hint}", Anchor.key(path), fix=fix)
+
+
+def _is_here(home: str, parent: tuple[str | int, ...]) -> bool:
+    return home.startswith(f"[{parent[0]}") if parent and isinstance(parent[0], str) else False
+
+
+RULE = Rule(
+    code="BL101",
+    name="unknown-key",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    fix="Rename the key when exactly one allowed key is close (unsafe: check it is the key you meant).",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[execution]
+attempt_per_task = 3
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[execution]
+attempts_per_task = 3
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

@@ -1,0 +1,107 @@
+"""## What it does
+Reports a value outside its allowed set: a model `type` other than "provider", "endpoint" or
+"hosted" (with the closest one suggested), a `task_set` other than "parity", and a blank
+string where a name is needed (`benchmark`, `harness`, task selectors, model fields).
+
+## Why is this bad?
+A `task_set` typo is the costliest mistake a config can hold: the Platform silently expands
+an unknown task set to the *full* benchmark, so `"Parity"` runs every task at full price.
+The CLI refuses the other cases, after you waited for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..diagnostic import Fix
+from ..edits import replace_value
+from ..models import MODEL_TYPES, TASK_SETS
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+from ._words import closest, one_of, quoted
+
+BLANK_PATTERN = r"\S"
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for issue in ctx.issues_of("literal_error", "union_tag_invalid"):
+        path = issue.path
+        if issue.type == "union_tag_invalid":
+            path = (*path, "type")
+            allowed = MODEL_TYPES
+            found = issue.context.get("tag", ctx.value_at(path))
+        else:
+            allowed = TASK_SETS if path == ("tasks", "task_set") else ()
+            found = issue.input
+        if not allowed:
+            continue
+        match = closest(found, allowed) if isinstance(found, str) else None
+        message = f"{key_label(path)} must be {one_of(allowed)}, found {quoted(found)}"
+        if path == ("tasks", "task_set"):
+            message += " (the Platform would silently run the full benchmark)"
+        fix = None
+        if match:
+            message += f'; did you mean "{match}"?'
+            edit = replace_value(ctx.document, path, f'"{match}"')
+            if edit is not None:
+                fix = Fix(f'Replace with "{match}"', "unsafe", (edit,))
+        yield Finding(message, Anchor.value(path), fix=fix)
+    for issue in ctx.issues_of("string_pattern_mismatch", "string_too_short"):
+        if issue.on_key or not _blank_check(issue.type, issue.context):
+            continue
+        if issue.path[:1] == ("execution",):
+            continue  # judge_model: BL106
+        yield Finding(f"{key_label(issue.path)} must not be blank", Anchor.value(issue.path))
+
+
+def _blank_check(kind: str, context: dict[str, object]) -> bool:
+    if kind == "string_too_short":
+        return context.get("min_length") == 1
+    return context.get("pattern") == BLANK_PATTERN
+
+
+RULE = Rule(
+    code="BL104",
+    name="invalid-value",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    fix="Replace the value with the single close allowed value (unsafe: it changes what runs).",
+    bad="""\
+[experiment]
+benchmark = "hle"
+
+[tasks]
+task_set = "Parity"
+
+[[agents]]
+harness = "codex"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+judge_api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "hle"
+
+[tasks]
+task_set = "parity"
+
+[[agents]]
+harness = "codex"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+judge_api_key_secret = "OPENAI_API_KEY"
+""",
+)

@@ -1,0 +1,93 @@
+"""## What it does
+Reports an `[execution]` value the Platform refuses: `attempts_per_task` or
+`max_concurrent_attempts` that is not an integer ≥ 1, `max_retries` that is not an integer
+≥ 0, `timeout_multiplier` that is not a number > 0, or a `judge_model` that is not a
+non-blank string.
+
+## Why is this bad?
+The CLI forwards these values unchecked, so the mistake surfaces only when the Platform
+refuses the run. A quoted number (`attempts_per_task = "2"`) is the usual culprit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted, toml_type
+
+CONSTRAINTS = {
+    "attempts_per_task": "an integer ≥ 1",
+    "max_concurrent_attempts": "an integer ≥ 1",
+    "max_retries": "an integer ≥ 0",
+    "timeout_multiplier": "a number > 0",
+    "judge_model": "a non-blank string",
+}
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    seen: set[tuple[str | int, ...]] = set()
+    for issue in ctx.issues:
+        path = issue.path
+        if len(path) != 2 or path[0] != "execution" or path[1] not in CONSTRAINTS:
+            continue
+        if path in seen:
+            continue
+        seen.add(path)
+        value = issue.input
+        found = f"{toml_type(value)} {quoted(value)}" if not isinstance(value, dict | list) else toml_type(value)
+        message = f"{key_label(path)} must be {CONSTRAINTS[str(path[1])]}, found {found}"
+        number = _as_number(value)
+        if isinstance(value, str) and number is not None:
+            message += f"; remove the quotes: {path[1]} = {value.strip()}"
+        yield Finding(message, Anchor.value(path))
+
+
+def _as_number(value: object) -> float | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return float(value.strip())
+    except ValueError:
+        return None
+
+
+RULE = Rule(
+    code="BL106",
+    name="execution-value",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+attempts_per_task = "2"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+attempts_per_task = 2
+""",
+)

@@ -1,0 +1,82 @@
+"""## What it does
+Reports an `[env]` or `[agents.env]` variable name that does not match
+`^[A-Z_][A-Z0-9_]*$`, or that starts with `_OSMOSIS_` (reserved by the Platform).
+
+## Why is this bad?
+The CLI refuses the file. Lower-case letters, dashes and dots are the usual slips; the
+message suggests the name in the accepted form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..context import Context
+from ..models import RESERVED_ENV_PREFIX
+from ..paths import table_label
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for issue in ctx.issues:
+        if not issue.on_key or issue.path[-2:-1] != ("env",):
+            continue
+        name = str(issue.path[-1])
+        where = table_label(issue.path[:-1])
+        if name.startswith(RESERVED_ENV_PREFIX):
+            message = (
+                f"variable {quoted(name)} in {where}: names starting with "
+                f"{RESERVED_ENV_PREFIX} are reserved by the Platform"
+            )
+        else:
+            message = (
+                f"variable name {quoted(name)} in {where} is not valid: use upper-case letters, "
+                "digits and `_`, not starting with a digit"
+            )
+            suggestion = re.sub(r"[^A-Z0-9_]", "_", name.upper())
+            if suggestion and suggestion[0].isdigit():
+                suggestion = "_" + suggestion
+            if suggestion and suggestion != name:
+                message += f" (e.g. {suggestion})"
+        yield Finding(message, Anchor.key(issue.path))
+
+
+RULE = Rule(
+    code="BL108",
+    name="invalid-env-name",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[env]
+log-level = "debug"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[env]
+LOG_LEVEL = "debug"
+""",
+)

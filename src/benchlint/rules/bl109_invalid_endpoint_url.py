@@ -1,0 +1,81 @@
+"""## What it does
+Reports an endpoint `base_url` that is not an absolute `http://` or `https://` URL with a
+host.
+
+## Why is this bad?
+The CLI forwards the URL as written; the run fails only when the first agent tries to reach
+the model. `models.example.com/v1` (no scheme) and `https:/models…` (one slash) are the usual
+slips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+from ..context import Context
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted
+
+
+def endpoint_urls(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(path, value) of each endpoint model's non-blank `base_url`."""
+    for index, agent in ctx.agents:
+        model = ctx.model_of(agent)
+        url = ctx.string(model, "base_url")
+        if model.get("type") == "endpoint" and url and url.strip():
+            yield ("agents", index, "model", "base_url"), url
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for path, url in endpoint_urls(ctx):
+        try:
+            parts = urlsplit(url)
+            host = parts.hostname
+        except ValueError:
+            parts, host = None, None
+        if parts is not None and parts.scheme in ("http", "https") and host:
+            continue
+        message = (
+            f"{key_label(path)} must be an absolute http:// or https:// URL with a host, "
+            f"found {quoted(url)}"
+        )
+        if parts is not None and not parts.scheme and "." in url.split("/", 1)[0]:
+            message += f"; did you mean {quoted('https://' + url.strip())}?"
+        yield Finding(message, Anchor.value(path))
+
+
+RULE = Rule(
+    code="BL109",
+    name="invalid-endpoint-url",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "endpoint"
+base_url = "models.example.com/v1"
+model = "team/coder-32b"
+api_key_secret = "TEAM_ENDPOINT_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "endpoint"
+base_url = "https://models.example.com/v1"
+model = "team/coder-32b"
+api_key_secret = "TEAM_ENDPOINT_KEY"
+""",
+)

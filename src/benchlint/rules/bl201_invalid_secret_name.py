@@ -1,0 +1,92 @@
+"""## What it does
+Reports a secret reference (`api_key_secret`, `harness_api_key_secret`,
+`judge_api_key_secret`, `[verifier].required`, `[secrets].required`) that is not a valid
+secret record name: upper-case letters, digits and `_`, starting with a letter, at most 255
+characters. An empty string is not a name.
+
+## Why is this bad?
+These keys hold the *name* of a Platform secret record (created with
+`osmosis secret set NAME`), which the Platform injects as an environment variable of the same
+name. The CLI refuses any other form. A value that looks like a credential is reported by
+BL202 instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..context import Context
+from ..credentials import looks_like_credential
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted
+
+SECRET_PATTERN_ISSUES = ("string_pattern_mismatch", "string_too_long")
+
+
+def is_secret_path(path: tuple[str | int, ...]) -> bool:
+    last = path[-1] if path else None
+    if last in ("api_key_secret", "harness_api_key_secret", "judge_api_key_secret"):
+        return True
+    return len(path) == 3 and path[0] in ("verifier", "secrets") and path[1] == "required"
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for issue in ctx.issues_of(*SECRET_PATTERN_ISSUES):
+        path, value = issue.path, issue.input
+        if issue.on_key or not is_secret_path(path) or not isinstance(value, str):
+            continue
+        if looks_like_credential(value):
+            continue  # BL202
+        if path[-1] == "harness_api_key_secret" and _fixed_harness_name(ctx, path):
+            continue  # BL303 names the one value that works
+        message = (
+            f"{key_label(path)} must be a secret record name (upper-case letters, digits and "
+            f"`_`, starting with a letter), found {quoted(value)}"
+        )
+        if len(value) > 255:
+            message = f"{key_label(path)} is longer than 255 characters: not a secret record name"
+        else:
+            suggestion = re.sub(r"[^A-Z0-9]+", "_", value.upper()).strip("_")
+            if suggestion and suggestion[0].isalpha() and suggestion != value:
+                message += f"; e.g. {suggestion}"
+        yield Finding(message, Anchor.value(path))
+
+
+def _fixed_harness_name(ctx: Context, path: tuple[str | int, ...]) -> bool:
+    harness = ctx.value_at((*path[:-1], "harness"))
+    return ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None) is not None
+
+
+RULE = Rule(
+    code="BL201",
+    name="invalid-secret-name",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OpenAI key"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

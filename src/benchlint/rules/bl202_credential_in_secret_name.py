@@ -1,0 +1,121 @@
+"""## What it does
+Reports a secret reference whose value looks like a credential rather than a record name:
+a known token format such as `sk-…`, `sk-ant-…`, `hf_…`, `ghp_…`, `github_pat_…`, `AIza…`,
+`AKIA…`/`ASIA…`, `gsk_…`, `sk-or-v1-…`, `xai-…`, `pplx-…`, a JWT or a PEM block. The value
+is never printed, only a masked form.
+
+## Why is this bad?
+The key is now in the file, and probably in git history: treat it as leaked. Rotate it,
+store the new one with `osmosis secret set NAME`, and reference `NAME`. (`AKIA…` access-key
+IDs even pass the name pattern, so the CLI would accept them and look for a record named
+after the key.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context, SecretReference
+from ..credentials import looks_like_credential, mask
+from ..diagnostic import Fix
+from ..edits import replace_value
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+
+_PROVIDER_KEYS = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "gemini": "GEMINI_API_KEY",
+    "google": "GEMINI_API_KEY",
+    "openrouter": "OPENROUTER_API_KEY",
+    "groq": "GROQ_API_KEY",
+    "xai": "XAI_API_KEY",
+    "mistral": "MISTRAL_API_KEY",
+    "deepseek": "DEEPSEEK_API_KEY",
+    "together": "TOGETHER_API_KEY",
+    "perplexity": "PERPLEXITY_API_KEY",
+}
+_TOKEN_KEYS = (
+    ("sk-ant-", "ANTHROPIC_API_KEY"),
+    ("sk-or-", "OPENROUTER_API_KEY"),
+    ("sk-", "OPENAI_API_KEY"),
+    ("gsk_", "GROQ_API_KEY"),
+    ("xai-", "XAI_API_KEY"),
+    ("pplx-", "PERPLEXITY_API_KEY"),
+    ("AIza", "GEMINI_API_KEY"),
+    ("hf_", "HF_API_TOKEN"),
+    ("ghp_", "GITHUB_TOKEN"),
+    ("github_pat_", "GITHUB_TOKEN"),
+)
+
+
+def suggested_name(ctx: Context, ref: SecretReference) -> str:
+    """A record name for the credential: from the harness, the model's provider, the token."""
+    if ref.kind == "harness":
+        harness = ctx.value_at((*ref.path[:-1], "harness"))
+        fixed = ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
+        if fixed:
+            return fixed
+    if ref.kind == "model":
+        model = ctx.value_at((*ref.path[:-1], "model"))
+        if isinstance(model, str) and "/" in model:
+            provider = model.split("/", 1)[0].strip().lower()
+            if provider in _PROVIDER_KEYS:
+                return _PROVIDER_KEYS[provider]
+    value = ref.value.strip()
+    for prefix, name in _TOKEN_KEYS:
+        if value.startswith(prefix):
+            return name
+    return "JUDGE_API_KEY" if ref.kind == "judge" else "API_KEY"
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for ref in ctx.secret_references:
+        if not looks_like_credential(ref.value):
+            continue
+        name = suggested_name(ctx, ref)
+        edit = replace_value(ctx.document, ref.path, f'"{name}"')
+        yield Finding(
+            f"{key_label(ref.path)} holds what looks like a credential ({mask(ref.value.strip())}), "
+            f"not a secret record name. Treat the key as leaked: rotate it, store the new one "
+            f"with `osmosis secret set {name}`, and reference \"{name}\"",
+            Anchor.value(ref.path),
+            fix=Fix(f'Reference the secret record "{name}" instead', "unsafe", (edit,))
+            if edit
+            else None,
+        )
+
+
+RULE = Rule(
+    code="BL202",
+    name="credential-in-secret-name",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    fix="Replace the value with a suggested record name such as OPENAI_API_KEY (unsafe: the "
+    "record must exist, and the leaked key must still be rotated).",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "sk-proj-EXAMPLEexampleEXAMPLEexample0123"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

@@ -1,0 +1,72 @@
+"""## What it does
+Reports a name the Platform injects into an agent (its model's `api_key_secret`, the
+`judge_api_key_secret`, any `[verifier].required` name) that is also a literal variable in
+that agent's effective environment (`[env]` merged with its own `[agents.env]`). The check is
+per agent: agent 2 may use agent 1's secret name as a literal variable.
+
+## Why is this bad?
+The Platform injects each secret as a variable of the same name, which would silently
+overwrite the literal (or the other way round). The CLI refuses the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..paths import key_label, table_label
+from ..rule import Anchor, Finding, Rule
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    reported: set[tuple[tuple[str | int, ...], tuple[str | int, ...]]] = set()
+    for index, agent in ctx.agents:
+        env = ctx.effective_env(index, agent)
+        for name, reference in ctx.injected_names(index, agent).items():
+            literal = env.get(name)
+            if literal is None or (literal, reference) in reported:
+                continue
+            reported.add((literal, reference))
+            yield Finding(
+                f"{name} is set in {table_label(literal[:-1])} and is also injected into agent "
+                f"{index + 1} as the secret named by {key_label(reference)}: the Platform would "
+                "overwrite one with the other; remove the variable or rename it",
+                Anchor.key(literal),
+                related=((f"the secret {name} is referenced here", Anchor.value(reference)),),
+            )
+
+
+RULE = Rule(
+    code="BL205",
+    name="secret-env-collision",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[agents.env]
+OPENAI_API_KEY = "placeholder"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

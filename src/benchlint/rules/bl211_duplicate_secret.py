@@ -1,0 +1,73 @@
+"""## What it does
+Warns about a name repeated within `[secrets].required` or `[verifier].required`.
+
+## Why is this bad?
+A repeat does nothing but hide how many secrets the run really needs, and counts toward the
+limit of 16. It is usually a merge leftover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..diagnostic import Fix
+from ..edits import remove_element
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for table in ("secrets", "verifier"):
+        first: dict[str, tuple[str | int, ...]] = {}
+        for path, name in ctx.strings((table, "required")):
+            if name not in first:
+                first[name] = path
+                continue
+            edit = remove_element(ctx.document, path)
+            yield Finding(
+                f"{name} is listed twice in {key_label((table, 'required'))}",
+                Anchor.value(path),
+                related=(("first listed here", Anchor.value(first[name])),),
+                fix=Fix(f"Remove the repeated {name}", "safe", (edit,)) if edit else None,
+            )
+
+
+RULE = Rule(
+    code="BL211",
+    name="duplicate-secret",
+    severity="warning",
+    doc=__doc__ or "",
+    check=check,
+    fix="Remove the repeat (safe).",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[secrets]
+required = ["GITHUB_TOKEN", "GITHUB_TOKEN"]
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[secrets]
+required = ["GITHUB_TOKEN"]
+""",
+)

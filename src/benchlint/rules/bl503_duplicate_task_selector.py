@@ -1,0 +1,75 @@
+"""## What it does
+Warns about an entry repeated in `task_names` or `categories`.
+
+## Why is this bad?
+A repeat selects nothing more; it usually means another task was meant, or a merge left a
+copy behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..diagnostic import Fix
+from ..edits import remove_element
+from ..paths import key_label
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for key in ("task_names", "categories"):
+        first: dict[str, tuple[str | int, ...]] = {}
+        for path, name in ctx.strings(("tasks", key)):
+            if name not in first:
+                first[name] = path
+                continue
+            edit = remove_element(ctx.document, path)
+            yield Finding(
+                f"{quoted(name)} is listed twice in {key_label(('tasks', key))}",
+                Anchor.value(path),
+                related=(("first listed here", Anchor.value(first[name])),),
+                fix=Fix(f"Remove the repeated {quoted(name)}", "safe", (edit,)) if edit else None,
+            )
+
+
+RULE = Rule(
+    code="BL503",
+    name="duplicate-task-selector",
+    severity="warning",
+    doc=__doc__ or "",
+    check=check,
+    fix="Remove the repeat (safe).",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[tasks]
+task_names = ["terminal-bench/fix-permissions", "terminal-bench/fix-permissions"]
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[tasks]
+task_names = ["terminal-bench/fix-permissions"]
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    example_settings={"ignore": ["BL502"]},
+)

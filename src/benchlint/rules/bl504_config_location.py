@@ -1,0 +1,72 @@
+"""## What it does
+Warns when a file checked by path is not under a `configs/benchmark/` folder or does not end
+in `.toml`.
+
+## Why is this bad?
+`osmosis benchmark submit` takes benchmark configs from `configs/benchmark/` of the
+workspace repository; a config elsewhere is easy to submit by mistake from an old copy, or
+to forget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import PurePath
+
+from ..context import Context
+from ..rule import FILE, Finding, Rule
+
+
+def in_config_folder(path: str) -> bool:
+    parts = PurePath(path.replace("\\", "/")).parts[:-1]
+    return any(parts[i : i + 2] == ("configs", "benchmark") for i in range(len(parts) - 1))
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    if not ctx.path:
+        return
+    problems = []
+    if not in_config_folder(ctx.path):
+        problems.append("is not under a configs/benchmark/ folder")
+    if not ctx.path.endswith(".toml"):
+        problems.append("does not end in .toml")
+    if problems:
+        yield Finding(
+            f"this file {' and '.join(problems)}; `osmosis benchmark submit` takes benchmark "
+            "configs from configs/benchmark/*.toml",
+            FILE,
+        )
+
+
+RULE = Rule(
+    code="BL504",
+    name="config-location",
+    severity="warning",
+    doc=__doc__ or "",
+    check=check,
+    example_path="benchmark.toml",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

@@ -1,0 +1,71 @@
+"""## What it does
+Warns about a `# benchlint: ignore[...]` or `ignore-file[...]` comment that suppressed
+nothing, naming the unused codes; also about suppression comments that name no code or an
+unknown one.
+
+## Why is this bad?
+A stale suppression hides the next real finding of that code on that line, and reads as if
+a problem were known and accepted when it is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..rule import Finding, Rule
+from ..suppression import Suppression, is_code
+
+
+def unused_suppressions(suppressions: list[Suppression], enabled: frozenset[str]) -> Iterator[Finding]:
+    """BL901 findings (called by the engine once every other rule has run)."""
+    from ..registry import RULES_BY_CODE
+
+    for suppression in suppressions:
+        if suppression.malformed:
+            yield Finding(f"invalid suppression comment: {suppression.malformed}", suppression.range)
+            continue
+        unknown = [c for c in suppression.codes if not is_code(c) or c not in RULES_BY_CODE]
+        unused = [
+            c
+            for c in suppression.codes
+            if c not in unknown and c in enabled and c not in suppression.used and c != "BL901"
+        ]
+        parts = []
+        if unused:
+            parts.append(f"{', '.join(unused)} {'was' if len(unused) == 1 else 'were'} not reported here")
+        if unknown:
+            parts.append(f"unknown rule code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
+        if parts:
+            yield Finding(f"unused suppression: {'; '.join(parts)}", suppression.range)
+
+
+RULE = Rule(
+    code="BL901",
+    name="unused-suppression",
+    severity="warning",
+    doc=__doc__ or "",
+    bad="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"  # benchlint: ignore[BL403]
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)

@@ -1,0 +1,268 @@
+"""Settings: what to check and how strictly, from `benchlint.toml`, `[tool.benchlint]` in
+`pyproject.toml`, the command line or the editor, resolved the same way everywhere.
+
+An unknown setting, rule code or value is an error (`SettingsError`), never ignored.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import glob
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from .diagnostic import SEVERITIES, Severity
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+from .profiles import DEFAULT_PROFILE, PROFILES
+
+FAIL_ON = ("error", "warning", "info", "never")
+DEFAULT_MAX_FILE_SIZE = 1 << 20
+SETTINGS_FILE = "benchlint.toml"
+# Setting names as written in files, and the field each one fills.
+_FILE_KEYS = {
+    "profile": "profile",
+    "select": "select",
+    "ignore": "ignore",
+    "fail-on": "fail_on",
+    "catalog": "catalogs",
+    "extra-harnesses": "extra_harnesses",
+    "max-file-size": "max_file_size",
+    "severity": "severity",
+    "per-file-ignores": "per_file_ignores",
+}
+
+
+class SettingsError(ValueError):
+    """A settings file or value that cannot be used; the message says what and where."""
+
+
+def _codes() -> frozenset[str]:
+    from .registry import RULES_BY_CODE
+
+    return frozenset(RULES_BY_CODE)
+
+
+def _check_selector(selector: str, where: str) -> str:
+    selector = selector.strip().upper()
+    codes = _codes()
+    if not any(code.startswith(selector) for code in codes) or not selector.startswith("BL"):
+        close = difflib.get_close_matches(selector, sorted(codes), n=1)
+        hint = f"; did you mean `{close[0]}`?" if close else ""
+        raise SettingsError(f"unknown rule code or prefix `{selector}` in {where}{hint}")
+    return selector
+
+
+def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [part for part in value.split(",") if part.strip()]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise SettingsError(f"`{name}` in {where} must be an array of strings")
+    return tuple(v.strip() for v in value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that changes what benchlint reports for a file."""
+
+    profile: str = DEFAULT_PROFILE
+    select: tuple[str, ...] = ("BL",)
+    ignore: tuple[str, ...] = ()
+    fail_on: str = "error"
+    catalogs: tuple[str, ...] = ()  # catalog files (absolute, or relative to `root`)
+    extra_harnesses: tuple[str, ...] = ()
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    root: Path | None = None  # the settings file's folder: relative paths start here
+    source: Path | None = None  # the settings file, when there is one
+
+    def __post_init__(self) -> None:
+        where = str(self.source) if self.source else "settings"
+        set_ = object.__setattr__
+        if self.profile not in PROFILES:
+            known = ", ".join(f"`{name}`" for name in PROFILES)
+            raise SettingsError(f"unknown profile `{self.profile}` in {where} (known: {known})")
+        set_(self, "select", tuple(_check_selector(s, where) for s in _as_tuple(self.select, "select", where)))
+        set_(self, "ignore", tuple(_check_selector(s, where) for s in _as_tuple(self.ignore, "ignore", where)))
+        if self.fail_on not in FAIL_ON:
+            raise SettingsError(
+                f"`fail-on` in {where} must be one of {', '.join(FAIL_ON)}, not `{self.fail_on}`"
+            )
+        set_(self, "catalogs", tuple(str(c) for c in _as_tuple(self.catalogs, "catalog", where)))
+        set_(self, "extra_harnesses", _as_tuple(self.extra_harnesses, "extra-harnesses", where))
+        if isinstance(self.max_file_size, bool) or not isinstance(self.max_file_size, int) or (
+            self.max_file_size < 1
+        ):
+            raise SettingsError(f"`max-file-size` in {where} must be a positive integer (bytes)")
+        set_(self, "severity", MappingProxyType(self._checked_severity(where)))
+        set_(self, "per_file_ignores", MappingProxyType(self._checked_per_file(where)))
+
+    def _checked_severity(self, where: str) -> dict[str, Severity]:
+        if not isinstance(self.severity, Mapping):
+            raise SettingsError(f"`severity` in {where} must be a table of CODE = \"severity\"")
+        checked: dict[str, Severity] = {}
+        codes = _codes()
+        for code, level in self.severity.items():
+            if code not in codes:
+                _check_selector(code, where)
+                raise SettingsError(f"`severity` in {where} needs full rule codes, not `{code}`")
+            if level not in SEVERITIES:
+                raise SettingsError(
+                    f"severity of {code} in {where} must be error, warning or info, not `{level}`"
+                )
+            checked[code] = level
+        return checked
+
+    def _checked_per_file(self, where: str) -> dict[str, tuple[str, ...]]:
+        if not isinstance(self.per_file_ignores, Mapping):
+            raise SettingsError(f"`per-file-ignores` in {where} must be a table of glob = [codes]")
+        return {
+            str(pattern): tuple(
+                _check_selector(code, where)
+                for code in _as_tuple(codes, f"per-file-ignores.{pattern}", where)
+            )
+            for pattern, codes in self.per_file_ignores.items()
+        }
+
+    # -- what is enabled -----------------------------------------------------------------------
+    @cached_property
+    def enabled_codes(self) -> frozenset[str]:
+        return frozenset(
+            code
+            for code in _codes()
+            if any(code.startswith(s) for s in self.select)
+            and not any(code.startswith(i) for i in self.ignore)
+        )
+
+    def enabled_for(self, path: str | None) -> frozenset[str]:
+        """Codes enabled for one file, after per-file ignores."""
+        ignored = self.ignored_for(path)
+        if not ignored:
+            return self.enabled_codes
+        return frozenset(c for c in self.enabled_codes if not any(c.startswith(i) for i in ignored))
+
+    def ignored_for(self, path: str | None) -> tuple[str, ...]:
+        if not path or not self.per_file_ignores:
+            return ()
+        candidate = Path(path)
+        if self.root is not None:
+            try:
+                candidate = Path(os.path.abspath(path)).relative_to(self.root)
+            except ValueError:
+                candidate = Path(path)
+        text = candidate.as_posix()
+        out: list[str] = []
+        for pattern, codes in self.per_file_ignores.items():
+            if fnmatch.fnmatchcase(text, pattern) or fnmatch.fnmatchcase(candidate.name, pattern):
+                out.extend(codes)
+        return tuple(out)
+
+    def catalog_paths(self) -> list[Path]:
+        """Catalog files, globs expanded, relative entries resolved against `root`."""
+        out: list[Path] = []
+        for entry in self.catalogs:
+            pattern = Path(entry)
+            if not pattern.is_absolute() and self.root is not None:
+                pattern = self.root / pattern
+            if glob.has_magic(str(pattern)):
+                matches = sorted(glob.glob(str(pattern)))
+                if not matches:
+                    raise SettingsError(f"catalog pattern `{entry}` matches no file")
+                out.extend(Path(m) for m in matches)
+            else:
+                out.append(pattern)
+        return out
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The bundled catalog with the configured files laid over it (read once)."""
+        from .catalog import CatalogError, load_catalog
+
+        try:
+            return load_catalog(self.catalog_paths())
+        except CatalogError as error:
+            raise SettingsError(str(error)) from None
+
+    def with_overrides(self, **changes: Any) -> Settings:
+        """A copy with some values replaced (command-line flags win over the file)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    # -- files -----------------------------------------------------------------------------------
+    @classmethod
+    def from_mapping(
+        cls, mapping: Mapping[str, Any], *, root: Path | None = None, source: Path | None = None
+    ) -> Settings:
+        """Settings from a `[tool.benchlint]`-shaped table (kebab-case keys)."""
+        where = str(source) if source else "settings"
+        values: dict[str, Any] = {}
+        for key, value in mapping.items():
+            name = _FILE_KEYS.get(key) or (key if key in _FILE_KEYS.values() else None)
+            if name is None:
+                close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1)
+                hint = f"; did you mean `{close[0]}`?" if close else ""
+                raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
+            values[name] = value
+        try:
+            return cls(root=root, source=source, **values)
+        except TypeError as error:
+            raise SettingsError(f"invalid settings in {where}: {error}") from None
+
+    @classmethod
+    def from_file(cls, path: Path) -> Settings:
+        """Read `benchlint.toml` (top-level keys) or `pyproject.toml` (`[tool.benchlint]`)."""
+        table = _read_settings_table(path)
+        if table is None:
+            raise SettingsError(f"{path} has no [tool.benchlint] table")
+        return cls.from_mapping(table, root=path.parent.resolve(), source=path)
+
+    @classmethod
+    def discover(cls, path: str | os.PathLike[str]) -> Settings:
+        """The settings for a file: the nearest `benchlint.toml`, or `pyproject.toml` with a
+        `[tool.benchlint]` table, searching upward from the file's folder."""
+        found = find_settings_file(Path(path))
+        return cls.from_file(found) if found else cls()
+
+
+def find_settings_file(path: Path) -> Path | None:
+    start = Path(os.path.abspath(path))
+    folder = start if start.is_dir() else start.parent
+    for candidate in (folder, *folder.parents):
+        own = candidate / SETTINGS_FILE
+        if own.is_file():
+            return own
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and _read_settings_table(pyproject) is not None:
+            return pyproject
+    return None
+
+
+def _read_settings_table(path: Path) -> dict[str, Any] | None:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise SettingsError(f"cannot read settings file {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SettingsError(f"settings file {path} is not valid TOML: {error}") from None
+    tool = data.get("tool")
+    nested = tool.get("benchlint") if isinstance(tool, dict) else None
+    if path.name == SETTINGS_FILE:
+        if nested is not None and set(data) != {"tool"}:
+            raise SettingsError(
+                f"{path} mixes top-level settings with a [tool.benchlint] table; use one"
+            )
+        if nested is None and "tool" in data:
+            raise SettingsError(f"unknown setting `tool` in {path}")
+        return nested if isinstance(nested, dict) else data
+    return nested if isinstance(nested, dict) else None

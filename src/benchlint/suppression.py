@@ -1,0 +1,95 @@
+"""Suppression comments: `# benchlint: ignore[BL402]` and `# benchlint: ignore-file[BL305]`.
+
+`ignore[...]` at the end of a diagnostic's first line, or alone on the line directly above
+it, silences the codes it names there; `ignore-file[...]` anywhere silences them in the whole
+file. A suppression always names its codes. Comments that silence nothing are reported by
+BL901 (see `benchlint.rules.bl901_unused_suppression`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .diagnostic import Diagnostic, Range
+from .parsing.document import Document
+
+MARKER = "benchlint:"
+_DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)\s*(?P<codes>\[[^\]]*\]?)?")
+_CODE = re.compile(r"^BL\d{3}$")
+
+
+@dataclass
+class Suppression:
+    kind: str  # "ignore" | "ignore-file" | anything else (malformed)
+    codes: tuple[str, ...]
+    range: Range
+    applies_to_line: int  # 1-based; 0 for file-wide
+    malformed: str | None = None  # why the comment is not a valid suppression
+    used: set[str] = field(default_factory=set)
+
+
+def find_suppressions(document: Document) -> list[Suppression]:
+    if MARKER not in document.text:
+        return []
+    found: list[Suppression] = []
+    lines = document.lines
+    for comment in document.source_map.comments:
+        match = _DIRECTIVE.search(comment.text)
+        if not match:
+            continue
+        start = comment.span.start + match.start()
+        span_range = lines.range(start, comment.span.start + match.end())
+        kind = match.group("kind")
+        raw_codes = match.group("codes")
+        line = span_range.start.line
+        alone = not lines.line_text(line)[: span_range.start.column - 1].strip()
+        target = line + 1 if alone else line
+        if kind not in ("ignore", "ignore-file"):
+            found.append(
+                Suppression(kind, (), span_range, target, f"unknown directive `{kind or '?'}`")
+            )
+            continue
+        if not raw_codes or not raw_codes.endswith("]"):
+            found.append(
+                Suppression(
+                    kind, (), span_range, target,
+                    "a suppression must name its codes, e.g. `# benchlint: ignore[BL402]`",
+                )
+            )
+            continue
+        codes = tuple(c.strip().upper() for c in raw_codes[1:-1].split(",") if c.strip())
+        if not codes:
+            found.append(
+                Suppression(kind, (), span_range, target, "a suppression must name its codes")
+            )
+            continue
+        found.append(Suppression(kind, codes, span_range, 0 if kind == "ignore-file" else target))
+    return found
+
+
+def apply_suppressions(
+    diagnostics: list[Diagnostic], suppressions: list[Suppression]
+) -> list[Diagnostic]:
+    """The diagnostics no suppression silences; marks each suppression's used codes."""
+    if not suppressions:
+        return diagnostics
+    file_wide = [s for s in suppressions if s.kind == "ignore-file" and not s.malformed]
+    by_line: dict[int, list[Suppression]] = {}
+    for suppression in suppressions:
+        if suppression.kind == "ignore" and not suppression.malformed:
+            by_line.setdefault(suppression.applies_to_line, []).append(suppression)
+    kept: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        silenced = False
+        for suppression in (*by_line.get(diagnostic.range.start.line, ()), *file_wide):
+            if diagnostic.code in suppression.codes:
+                suppression.used.add(diagnostic.code)
+                silenced = True
+        if not silenced:
+            kept.append(diagnostic)
+    return kept
+
+
+def is_code(text: str) -> bool:
+    return _CODE.match(text) is not None

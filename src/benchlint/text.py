@@ -1,0 +1,101 @@
+"""Text geometry: the one place that converts between offsets, lines and columns.
+
+Internally a position is a code-point offset into the decoded text. Public positions are
+1-based (line, code-point column). Tree-sitter reports UTF-8 byte columns and the language
+server speaks UTF-16 (or UTF-8) columns; the conversions all live here so that a line with
+CJK or emoji before an error lands on the same character in every surface.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from functools import cached_property
+from typing import Literal
+
+from .diagnostic import Position, Range
+
+Encoding = Literal["utf-8", "utf-16", "utf-32"]
+
+
+class LineIndex:
+    """Line starts of a text, with conversions between its coordinate systems."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        starts = [0]
+        find = self.text.find
+        at = find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = find("\n", at + 1)
+        return starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line ending."""
+        starts = self.line_starts
+        if line < 1 or line > len(starts):
+            return ""
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        text = self.text[start:end]
+        return text[:-1] if text.endswith("\r") else text
+
+    def position(self, offset: int) -> Position:
+        """1-based position of a code-point offset (clamped into the text)."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect_right(self.line_starts, offset)
+        return Position(line, offset - self.line_starts[line - 1] + 1)
+
+    def offset(self, position: Position) -> int:
+        """Code-point offset of a 1-based position (clamped into its line)."""
+        starts = self.line_starts
+        line = max(1, min(position.line, len(starts)))
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        return max(start, min(start + position.column - 1, end))
+
+    def range(self, start: int, end: int) -> Range:
+        return Range(self.position(start), self.position(max(start, end)))
+
+    def point_to_position(self, row: int, byte_column: int) -> Position:
+        """Tree-sitter's (0-based row, UTF-8 byte column) as a public position."""
+        line_text = self.line_text(row + 1)
+        if line_text.isascii():
+            column = byte_column
+        else:
+            column = len(line_text.encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
+        return Position(row + 1, column + 1)
+
+    def to_client_column(self, position: Position, encoding: Encoding) -> int:
+        """0-based column of a position in a client's encoding (LSP)."""
+        prefix = self.line_text(position.line)[: position.column - 1]
+        return client_width(prefix, encoding)
+
+    def from_client(self, line0: int, column: int, encoding: Encoding) -> Position:
+        """A client's (0-based line, column in `encoding`) as a public position."""
+        line = line0 + 1
+        text = self.line_text(line)
+        if encoding == "utf-32" or text.isascii():
+            return Position(line, min(column, len(text)) + 1)
+        width = 0
+        for index, char in enumerate(text):
+            if width >= column:
+                return Position(line, index + 1)
+            width += client_width(char, encoding)
+        return Position(line, len(text) + 1)
+
+
+def client_width(text: str, encoding: Encoding) -> int:
+    """Length of `text` in code units of `encoding`."""
+    if encoding == "utf-32" or text.isascii():
+        return len(text)
+    if encoding == "utf-16":
+        return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+    return len(text.encode("utf-8", "surrogatepass"))
