@@ -194,6 +194,10 @@ class Settings:
         except CatalogError as error:
             raise SettingsError(str(error)) from None
 
+    def catalog_paths_as_given(self) -> tuple[str, ...]:
+        """Catalog entries made absolute, so they survive a copy with another root."""
+        return tuple(str(path) for path in self.catalog_paths())
+
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values replaced (command-line flags win over the file)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -1,0 +1,78 @@
+"""Which files a `benchlint check` run covers, and reading them."""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass
+from pathlib import PurePath
+
+_SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
+
+
+class InputError(Exception):
+    """A path the user gave that cannot be checked; the message is one line for stderr."""
+
+
+@dataclass(frozen=True)
+class Target:
+    path: str  # as shown in output: as given, or joined to the directory given
+
+
+def _under_config_folder(path: str) -> bool:
+    parts = PurePath(os.path.abspath(path)).parts[:-1]
+    return any(parts[i : i + 2] == ("configs", "benchmark") for i in range(len(parts) - 1))
+
+
+def expand(paths: list[str]) -> tuple[list[Target], list[str]]:
+    """Targets for the given paths, and one error line for each path that cannot be used."""
+    targets: list[Target] = []
+    errors: list[str] = []
+    for given in paths:
+        try:
+            if os.path.isdir(given):
+                found = _walk(given)
+                if not found:
+                    errors.append(
+                        f"{given}: no benchmark configs (configs/benchmark/*.toml) in this folder"
+                    )
+                targets.extend(Target(p) for p in found)
+            elif os.path.lexists(given) or os.path.exists(given):
+                os.stat(given)  # raises for dangling links and loops
+                targets.append(Target(given))
+            else:
+                errors.append(f"{given}: no such file or directory")
+        except OSError as error:
+            errors.append(describe_os_error(given, error))
+    return list(dict.fromkeys(targets)), errors
+
+
+def _walk(top: str) -> list[str]:
+    found: list[str] = []
+    for folder, dirs, files in os.walk(top, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            if name.endswith(".toml") and _under_config_folder(path):
+                found.append(path)
+    return found
+
+
+def read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise InputError(describe_os_error(path, error)) from None
+
+
+def describe_os_error(path: str, error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return f"{path}: symbolic link loop"
+    if error.errno == errno.EACCES:
+        return f"{path}: permission denied"
+    if error.errno == errno.ENOENT:
+        return f"{path}: no such file (or a broken symbolic link)"
+    if error.errno == errno.EISDIR:
+        return f"{path}: is a directory"
+    return f"{path}: cannot read ({error.strerror or error})"

@@ -1,0 +1,118 @@
+"""`--format text` (code frames) and `--format concise` (one line per diagnostic)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from ..credentials import redact_same_width
+from ..diagnostic import Diagnostic
+from ..text import LineIndex
+from . import FileReport, RunInfo, counts
+
+_SEVERITY_COLOR = {"error": "31", "warning": "33", "info": "36"}
+
+
+def _paint(text: str, code: str, run: RunInfo) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if run.color else text
+
+
+def headline(report: FileReport, diagnostic: Diagnostic, run: RunInfo) -> str:
+    start = diagnostic.range.start
+    location = _paint(f"{report.path}:{start.line}:{start.column}:", "1", run)
+    code = _paint(diagnostic.code, "1;" + _SEVERITY_COLOR[diagnostic.severity], run)
+    severity = _paint(f"[{diagnostic.severity}]", _SEVERITY_COLOR[diagnostic.severity], run)
+    return f"{location} {code} {severity} {diagnostic.message}"
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[str]:
+    """The diagnostic's first line with its range underlined; secrets are masked in place."""
+    start, end = diagnostic.range.start, diagnostic.range.end
+    source = lines.line_text(start.line)
+    if start.line > lines.line_count:
+        return []
+    shown = redact_same_width(source.replace("\t", " "))
+    first = start.column - 1
+    last = end.column - 1 if end.line == start.line else len(source.rstrip())
+    last = max(last, first + 1)
+    gutter = " " * len(str(start.line))
+    marker = " " * _width(shown[:first]) + "^" * max(1, _width(shown[first:last]))
+    color = "1;" + _SEVERITY_COLOR[diagnostic.severity]
+    return [
+        f"{gutter} |",
+        f"{start.line} | {shown}",
+        f"{gutter} | {_paint(marker, color, run)}",
+    ]
+
+
+def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:
+    out: list[str] = []
+    for report in reports:
+        lines = LineIndex(report.text) if report.text is not None else None
+        for diagnostic in report.diagnostics:
+            out.append(headline(report, diagnostic, run))
+            if lines is not None:
+                out.extend(code_frame(lines, diagnostic, run))
+            gutter = " " * len(str(diagnostic.range.start.line))
+            for related in diagnostic.related:
+                where = f"{related.range.start.line}:{related.range.start.column}"
+                out.append(f"{gutter} = note: {where}: {related.message}")
+            if diagnostic.fix is not None and run.show_fixes:
+                out.append(f"{gutter} = fix ({diagnostic.fix.applicability}): {diagnostic.fix.title}")
+            out.append("")
+    out.append(summary(reports, run))
+    return "\n".join(out) + "\n"
+
+
+def render_concise(reports: Sequence[FileReport], run: RunInfo) -> str:
+    out = [headline(r, d, run) for r in reports for d in r.diagnostics]
+    out.append(summary(reports, run))
+    return "\n".join(out) + "\n"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary(reports: Sequence[FileReport], run: RunInfo) -> str:
+    totals = counts(reports)
+    files = _plural(totals["files"], "file")
+    fixed = sum(report.fixed for report in reports)
+    fixed_text = f"fixed {_plural(fixed, 'problem')}; " if run.fix_applied else ""
+    found = [
+        _plural(totals[key], word)
+        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
+        if totals[key]
+    ]
+    if not found:
+        return f"{fixed_text}no problems in {files}"
+    safe = sum(
+        1 for r in reports for d in r.diagnostics if d.fix is not None and d.fix.applicability == "safe"
+    )
+    unsafe = totals["fixable"] - safe
+    tail = []
+    if safe:
+        tail.append(f"{safe} fixable with --fix")
+    if unsafe:
+        tail.append(f"{unsafe} more with --unsafe-fixes")
+    return f"{fixed_text}{', '.join(found)} in {files}" + (f"; {', '.join(tail)}" if tail else "")
+
+
+def render_statistics(reports: Sequence[FileReport], run: RunInfo) -> str:
+    tally: Counter[tuple[str, str, str, bool]] = Counter()
+    for report in reports:
+        for d in report.diagnostics:
+            tally[(d.code, d.name, d.severity, d.fix is not None)] += 1
+    rows = sorted(tally.items(), key=lambda item: (-item[1], item[0][0]))
+    width = max((len(str(count)) for _, count in rows), default=1)
+    out = [
+        f"{count:>{width}}  {code}  {name:<32} [{severity}]{'  [*]' if fixable else ''}"
+        for (code, name, severity, fixable), count in rows
+    ]
+    out.append(summary(reports, run))
+    return "\n".join(out) + "\n"
