@@ -161,16 +161,22 @@ def _render(fmt: str, reports: list[FileReport], run: RunInfo, args: argparse.Na
         from ..report.json_report import render
 
         return render(reports, run)
+    if fmt == "sarif":
+        from ..report.sarif import render as render_sarif
+
+        return render_sarif(reports, run)
+    if fmt == "github":
+        from ..report.github import render as render_github
+
+        return render_github(reports, run)
     from ..report import text
 
     if args.statistics:
         return text.render_statistics(reports, run)
     if fmt == "concise":
         output = text.render_concise(reports, run)
-    elif fmt == "text":
-        output = text.render_text(reports, run)
     else:
-        raise UsageError(f"--format {fmt} is not available yet")
+        output = text.render_text(reports, run)
     if args.quiet:
         output = output[: output.rstrip("\n").rfind("\n") + 1]
     return output

@@ -60,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list every rule")
     rules.add_argument("--format", choices=("text", "json"), default="text")
 
+    catalog = commands.add_parser("catalog", help="what benchlint knows about benchmarks")
+    catalog.add_argument("key", nargs="?", metavar="KEY", help="one benchmark (key, name or ID)")
+    catalog.add_argument("--catalog", metavar="FILE", action="append", default=[],
+                         help="a saved `osmosis --json benchmark info/list` file (repeatable)")
+    catalog.add_argument("--format", choices=("text", "json"), default="text")
+
+    commands.add_parser("schema", help="print the JSON Schema of the config file")
+
     commands.add_parser("lsp", help="run the language server on stdio")
     return parser
 
@@ -110,6 +118,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .rules_cmd import list_rules
 
         return list_rules(args.format)
+    if args.command == "catalog":
+        from .catalog_cmd import show_catalog
+
+        return show_catalog(args)
+    if args.command == "schema":
+        from ..schema import print_schema
+
+        return print_schema()
     if args.command == "lsp":
         from ..lsp.server import run_server
 
