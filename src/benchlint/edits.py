@@ -129,7 +129,9 @@ def insert_in_table(document: Document, table: Path, line: str) -> Edit | None:
     at = text.find("\n", entry.body_end)
     newline = newline_of(text)
     if at < 0:
-        return Edit(_range(document, len(text), len(text)), f"{newline}{entry.indent}{line}{newline}")
+        return Edit(
+            _range(document, len(text), len(text)), f"{newline}{entry.indent}{line}{newline}"
+        )
     return Edit(_range(document, at + 1, at + 1), f"{entry.indent}{line}{newline}")
 
 

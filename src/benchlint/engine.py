@@ -10,8 +10,8 @@ from __future__ import annotations
 from .context import Context
 from .credentials import redact
 from .diagnostic import FILE_START, Diagnostic, Related
-from .paths import dotted
 from .parsing.document import EncodingProblem, decode, parse
+from .paths import dotted
 from .profiles import PROFILES
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Finding, Rule

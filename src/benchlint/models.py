@@ -164,7 +164,9 @@ class Execution(_Table):
         default=None, ge=1, description="Independent tries per task (default 1); pass@k needs k."
     )
     max_concurrent_attempts: int | None = Field(
-        default=None, ge=1, description="Attempts run in parallel (default 4), within workspace limits."
+        default=None,
+        ge=1,
+        description="Attempts run in parallel (default 4), within workspace limits.",
     )
     timeout_multiplier: float | None = Field(
         default=None, gt=0, description="Scales each task's timeout (default 1.0)."
@@ -232,9 +234,7 @@ class BenchmarkConfig(_Table):
     secrets: Secrets | None = Field(
         default=None, description="Extra secrets whose values may be supplied per run."
     )
-    env: EnvTable | None = Field(
-        default=None, description="Environment variables for every agent."
-    )
+    env: EnvTable | None = Field(default=None, description="Environment variables for every agent.")
 
     @property
     def required_secrets(self) -> list[str]:

@@ -53,8 +53,19 @@ _RUNNER_SECRETS = frozenset(
 # Rules whose errors both releases' loaders share.
 _COMMON_MIRRORS = frozenset(
     {
-        "BL001", "BL002", "BL101", "BL102", "BL103", "BL105", "BL108",
-        "BL204", "BL205", "BL206", "BL302", "BL303", "BL304",
+        "BL001",
+        "BL002",
+        "BL101",
+        "BL102",
+        "BL103",
+        "BL105",
+        "BL108",
+        "BL204",
+        "BL205",
+        "BL206",
+        "BL302",
+        "BL303",
+        "BL304",
     }
 )
 

@@ -90,4 +90,3 @@ class Rule:
     @property
     def fixable(self) -> bool:
         return self.fix is not None
-

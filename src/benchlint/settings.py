@@ -93,16 +93,26 @@ class Settings:
         if self.profile not in PROFILES:
             known = ", ".join(f"`{name}`" for name in PROFILES)
             raise SettingsError(f"unknown profile `{self.profile}` in {where} (known: {known})")
-        set_(self, "select", tuple(_check_selector(s, where) for s in _as_tuple(self.select, "select", where)))
-        set_(self, "ignore", tuple(_check_selector(s, where) for s in _as_tuple(self.ignore, "ignore", where)))
+        set_(
+            self,
+            "select",
+            tuple(_check_selector(s, where) for s in _as_tuple(self.select, "select", where)),
+        )
+        set_(
+            self,
+            "ignore",
+            tuple(_check_selector(s, where) for s in _as_tuple(self.ignore, "ignore", where)),
+        )
         if self.fail_on not in FAIL_ON:
             raise SettingsError(
                 f"`fail-on` in {where} must be one of {', '.join(FAIL_ON)}, not `{self.fail_on}`"
             )
         set_(self, "catalogs", tuple(str(c) for c in _as_tuple(self.catalogs, "catalog", where)))
         set_(self, "extra_harnesses", _as_tuple(self.extra_harnesses, "extra-harnesses", where))
-        if isinstance(self.max_file_size, bool) or not isinstance(self.max_file_size, int) or (
-            self.max_file_size < 1
+        if (
+            isinstance(self.max_file_size, bool)
+            or not isinstance(self.max_file_size, int)
+            or (self.max_file_size < 1)
         ):
             raise SettingsError(f"`max-file-size` in {where} must be a positive integer (bytes)")
         set_(self, "severity", MappingProxyType(self._checked_severity(where)))
@@ -110,7 +120,7 @@ class Settings:
 
     def _checked_severity(self, where: str) -> dict[str, Severity]:
         if not isinstance(self.severity, Mapping):
-            raise SettingsError(f"`severity` in {where} must be a table of CODE = \"severity\"")
+            raise SettingsError(f'`severity` in {where} must be a table of CODE = "severity"')
         checked: dict[str, Severity] = {}
         codes = _codes()
         for code, level in self.severity.items():

@@ -53,7 +53,10 @@ def find_suppressions(document: Document) -> list[Suppression]:
         if not raw_codes or not raw_codes.endswith("]"):
             found.append(
                 Suppression(
-                    kind, (), span_range, target,
+                    kind,
+                    (),
+                    span_range,
+                    target,
                     "a suppression must name its codes, e.g. `# benchlint: ignore[BL402]`",
                 )
             )

@@ -7,7 +7,7 @@ replaces the bundled entry with the same key.
 
 from __future__ import annotations
 
-from .entry import Category, CatalogEntry, Task, TaskSet
+from .entry import CatalogEntry, Category, Task, TaskSet
 from .store import Catalog, CatalogError, bundled_catalog, load_catalog
 
 __all__ = [

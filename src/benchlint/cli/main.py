@@ -36,22 +36,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="lint files, folders or standard input")
     check.add_argument("paths", nargs="*", metavar="PATH", help='files, folders, or "-" for stdin')
-    check.add_argument("--format", choices=FORMATS, default=None, help="output format (default: text)")
+    check.add_argument(
+        "--format", choices=FORMATS, default=None, help="output format (default: text)"
+    )
     check.add_argument("--fix", action="store_true", help="apply safe fixes")
     check.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes")
-    check.add_argument("--diff", action="store_true", help="print the fixes as a diff; write nothing")
+    check.add_argument(
+        "--diff", action="store_true", help="print the fixes as a diff; write nothing"
+    )
     check.add_argument("--select", metavar="CODES", help="codes or prefixes to enable (BL2,BL305)")
     check.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
     check.add_argument("--fail-on", choices=("error", "warning", "info", "never"), default=None)
     check.add_argument("--profile", metavar="NAME", help="docs (default) or osmosis-0.3.8")
-    check.add_argument("--catalog", metavar="FILE", action="append", default=[],
-                       help="a saved `osmosis --json benchmark info/list` file (repeatable)")
+    check.add_argument(
+        "--catalog",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a saved `osmosis --json benchmark info/list` file (repeatable)",
+    )
     check.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
     check.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
     check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     check.add_argument("--no-color", action="store_true", help="never colour the output")
     check.add_argument("--quiet", action="store_true", help="no summary line")
-    check.add_argument("--statistics", action="store_true", help="counts per rule instead of each diagnostic")
+    check.add_argument(
+        "--statistics", action="store_true", help="counts per rule instead of each diagnostic"
+    )
     check.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
 
     rule = commands.add_parser("rule", help="show one rule's documentation")
@@ -62,8 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     catalog = commands.add_parser("catalog", help="what benchlint knows about benchmarks")
     catalog.add_argument("key", nargs="?", metavar="KEY", help="one benchmark (key, name or ID)")
-    catalog.add_argument("--catalog", metavar="FILE", action="append", default=[],
-                         help="a saved `osmosis --json benchmark info/list` file (repeatable)")
+    catalog.add_argument(
+        "--catalog",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a saved `osmosis --json benchmark info/list` file (repeatable)",
+    )
     catalog.add_argument("--format", choices=("text", "json"), default="text")
 
     commands.add_parser("schema", help="print the JSON Schema of the config file")

@@ -49,5 +49,7 @@ def list_rules(fmt: str) -> int:
         return 0
     for rule in RULES:
         fixable = " [*]" if rule.fixable else ""
-        sys.stdout.write(f"{rule.code}  {rule.name:<32} {rule.severity:<8}{fixable}  {rule.summary}\n")
+        sys.stdout.write(
+            f"{rule.code}  {rule.name:<32} {rule.severity:<8}{fixable}  {rule.summary}\n"
+        )
     return 0

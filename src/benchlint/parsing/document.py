@@ -74,8 +74,9 @@ def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
             content.encode("utf-8")
         except UnicodeEncodeError as error:
             return EncodingProblem(
-                "BL002", f"the text contains a character that is not valid Unicode "
-                f"(a lone surrogate at offset {error.start})"
+                "BL002",
+                f"the text contains a character that is not valid Unicode "
+                f"(a lone surrogate at offset {error.start})",
             )
         text = content
     else:
@@ -235,8 +236,8 @@ def _lines_to_blank(
             last = lines.position(span.end).line
             candidates.extend(n for n in range(first, last + 1) if n not in done)
         if not candidates:
-            following = [n for n in range(line + 1, lines.line_count + 1) if n not in done]
-            candidates = following[:1]
+            later = [n for n in range(line + 1, lines.line_count + 1) if n not in done]
+            candidates = later[:1]
     result: list[int] = []
     for number in dict.fromkeys(candidates):
         result.append(number)

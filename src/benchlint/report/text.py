@@ -63,7 +63,9 @@ def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:
                 where = f"{related.range.start.line}:{related.range.start.column}"
                 out.append(f"{gutter} = note: {where}: {related.message}")
             if diagnostic.fix is not None and run.show_fixes:
-                out.append(f"{gutter} = fix ({diagnostic.fix.applicability}): {diagnostic.fix.title}")
+                out.append(
+                    f"{gutter} = fix ({diagnostic.fix.applicability}): {diagnostic.fix.title}"
+                )
             out.append("")
     out.append(summary(reports, run))
     return "\n".join(out) + "\n"
@@ -92,7 +94,10 @@ def summary(reports: Sequence[FileReport], run: RunInfo) -> str:
     if not found:
         return f"{fixed_text}no problems in {files}"
     safe = sum(
-        1 for r in reports for d in r.diagnostics if d.fix is not None and d.fix.applicability == "safe"
+        1
+        for r in reports
+        for d in r.diagnostics
+        if d.fix is not None and d.fix.applicability == "safe"
     )
     unsafe = totals["fixable"] - safe
     tail = []

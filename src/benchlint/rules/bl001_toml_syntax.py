@@ -10,6 +10,7 @@ agree; the rest of the file is still checked where the broken lines can be set a
 
 from __future__ import annotations
 
+from ..diagnostic import Range
 from ..parsing.document import Document
 from ..rule import Finding, Rule
 
@@ -45,14 +46,14 @@ def syntax_finding(document: Document) -> Finding:
     problem = document.syntax
     assert problem is not None
     lines = document.lines
-    related = ()
+    related: tuple[tuple[str, Range], ...] = ()
     if problem.related is not None:
         first = lines.range(problem.related.start, problem.related.end)
         related = (("first defined here", first),)
     return Finding(
         problem.message,
         lines.range(problem.span.start, problem.span.end),
-        related=related,  # type: ignore[arg-type]
+        related=related,  # type: ignore[arg-type]  # a Range anchor is allowed here
     )
 
 

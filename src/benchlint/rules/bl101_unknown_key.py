@@ -24,12 +24,13 @@ from ._words import closest
 RENAMED = {"checkpoint_name": "lora_model_name"}
 
 # Where each key is allowed, for "belongs in" hints.
-_HOMES: dict[str, list[str]] = {}
-for _label, _model in (
+_TABLES: list[tuple[str, type[BaseModel]]] = [
     *((f"[{name}]", model) for name, model in TABLE_MODELS.items()),
     ("[[agents]]", Agent),
-    *((f"[agents.model] (type \"{t}\")", m) for t, m in MODEL_VARIANTS.items()),
-):
+    *((f'[agents.model] (type "{t}")', m) for t, m in MODEL_VARIANTS.items()),
+]
+_HOMES: dict[str, list[str]] = {}
+for _label, _model in _TABLES:
     for _key in _model.model_fields:
         _HOMES.setdefault(_key, []).append(_label)
 
@@ -81,7 +82,8 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
-    fix="Rename the key when exactly one allowed key is close (unsafe: check it is the key you meant).",
+    fix="Rename the key when exactly one allowed key is close (unsafe: check that it is the "
+    "key you meant).",
     bad="""\
 [experiment]
 benchmark = "terminal-bench-2-1"

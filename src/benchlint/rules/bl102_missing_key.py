@@ -18,7 +18,7 @@ from ..paths import table_label
 from ..rule import FILE, Anchor, Finding, Rule
 from ._words import one_of
 
-_WHAT = {
+_WHAT: dict[tuple[str | int, ...], str] = {
     ("experiment",): "missing [experiment] table: it names the benchmark to run",
     ("agents",): "missing [[agents]]: a run compares 1 to 8 agents, each a harness and a model",
 }
@@ -42,7 +42,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         if message is None:
             key = path[-1]
             if key == "model" and len(path) == 3:
-                message = f"missing `model` in {table_label(parent)}: every agent needs a model table"
+                message = (
+                    f"missing `model` in {table_label(parent)}: every agent needs a model table"
+                )
             else:
                 kind = ctx.value_at((*parent, "type")) if parent[-1:] == ("model",) else None
                 of_type = f' (type "{kind}")' if isinstance(kind, str) else ""

@@ -47,14 +47,22 @@ def check(ctx: Context) -> Iterator[Finding]:
             )
         else:
             expected = EXPECTED[issue.type]
-            if issue.type == "list_type" and len(path) == 2 and path[0] in ("tasks", "verifier", "secrets"):
+            if (
+                issue.type == "list_type"
+                and len(path) == 2
+                and path[0] in ("tasks", "verifier", "secrets")
+            ):
                 expected = "an array of strings"
             message = f"{key_label(path)} must be {expected}, found {found}"
             if expected == "a string" and isinstance(issue.input, int | float | bool):
-                message += f"; quote it: {quoted(str(issue.input).lower() if isinstance(issue.input, bool) else str(issue.input))}"
+                message += f"; quote it: {quoted(_as_toml(issue.input))}"
             elif expected.startswith("an array") and isinstance(issue.input, str):
                 message += f"; write it as an array: [{quoted(issue.input)}]"
         yield Finding(message, Anchor.value(path))
+
+
+def _as_toml(value: int | float | bool) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 RULE = Rule(

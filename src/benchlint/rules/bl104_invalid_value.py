@@ -27,6 +27,7 @@ BLANK_PATTERN = r"\S"
 def check(ctx: Context) -> Iterator[Finding]:
     for issue in ctx.issues_of("literal_error", "union_tag_invalid"):
         path = issue.path
+        allowed: tuple[str, ...]
         if issue.type == "union_tag_invalid":
             path = (*path, "type")
             allowed = MODEL_TYPES

@@ -23,7 +23,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         size = len(issue.input) if isinstance(issue.input, list) else 0
         if path == ("agents",):
             if issue.type == "too_short":
-                yield Finding("`agents` is empty: a run needs at least one agent", Anchor.value(path))
+                yield Finding(
+                    "`agents` is empty: a run needs at least one agent", Anchor.value(path)
+                )
             else:
                 yield Finding(
                     f"a run takes at most {MAX_AGENTS} agents; this file has {size} "

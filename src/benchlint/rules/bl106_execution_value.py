@@ -37,7 +37,11 @@ def check(ctx: Context) -> Iterator[Finding]:
             continue
         seen.add(path)
         value = issue.input
-        found = f"{toml_type(value)} {quoted(value)}" if not isinstance(value, dict | list) else toml_type(value)
+        found = (
+            f"{toml_type(value)} {quoted(value)}"
+            if not isinstance(value, dict | list)
+            else toml_type(value)
+        )
         message = f"{key_label(path)} must be {CONSTRAINTS[str(path[1])]}, found {found}"
         number = _as_number(value)
         if isinstance(value, str) and number is not None:

@@ -24,7 +24,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         if issue.path != PATH:
             continue
         value = issue.input
-        message = f"{key_label(PATH)} should be a number from 0 to 1, found {toml_type(value)} {quoted(value)}"
+        found = f"{toml_type(value)} {quoted(value)}"
+        message = f"{key_label(PATH)} should be a number from 0 to 1, found {found}"
         if isinstance(value, int | float) and not isinstance(value, bool) and 1 < value <= 100:
             message += f"; a share, not a percentage: {value / 100:g}?"
         yield Finding(message, Anchor.value(PATH))

@@ -56,7 +56,10 @@ def check(ctx: Context) -> Iterator[Finding]:
 
 def _fixed_harness_name(ctx: Context, path: tuple[str | int, ...]) -> bool:
     harness = ctx.value_at((*path[:-1], "harness"))
-    return ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None) is not None
+    return (
+        ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
+        is not None
+    )
 
 
 RULE = Rule(

@@ -76,9 +76,10 @@ def check(ctx: Context) -> Iterator[Finding]:
         name = suggested_name(ctx, ref)
         edit = replace_value(ctx.document, ref.path, f'"{name}"')
         yield Finding(
-            f"{key_label(ref.path)} holds what looks like a credential ({mask(ref.value.strip())}), "
-            f"not a secret record name. Treat the key as leaked: rotate it, store the new one "
-            f"with `osmosis secret set {name}`, and reference \"{name}\"",
+            f"{key_label(ref.path)} holds what looks like a credential "
+            f"({mask(ref.value.strip())}), not a secret record name. Treat the key as leaked: "
+            "rotate it, store the new one "
+            f'with `osmosis secret set {name}`, and reference "{name}"',
             Anchor.value(ref.path),
             fix=Fix(f'Reference the secret record "{name}" instead', "unsafe", (edit,))
             if edit

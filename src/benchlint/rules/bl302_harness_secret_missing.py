@@ -31,7 +31,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             f'add harness_api_key_secret = "{variable}" (a Platform secret record named '
             f"{variable})",
             Anchor.value(path),
-            fix=Fix(f'Add harness_api_key_secret = "{variable}"', "safe", (edit,)) if edit else None,
+            fix=Fix(f'Add harness_api_key_secret = "{variable}"', "safe", (edit,))
+            if edit
+            else None,
         )
 
 

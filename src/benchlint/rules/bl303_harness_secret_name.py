@@ -32,7 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         edit = replace_value(ctx.document, path, f'"{variable}"')
         yield Finding(
             f'agent {index + 1}\'s harness "{harness}" reads {variable}, so '
-            f"`harness_api_key_secret` must be \"{variable}\" (a record named exactly after the "
+            f'`harness_api_key_secret` must be "{variable}" (a record named exactly after the '
             f"variable), found {quoted(value)}",
             Anchor.value(path),
             fix=Fix(f'Replace with "{variable}"', "safe", (edit,)) if edit else None,

@@ -16,13 +16,17 @@ from ..rule import Finding, Rule
 from ..suppression import Suppression, is_code
 
 
-def unused_suppressions(suppressions: list[Suppression], enabled: frozenset[str]) -> Iterator[Finding]:
+def unused_suppressions(
+    suppressions: list[Suppression], enabled: frozenset[str]
+) -> Iterator[Finding]:
     """BL901 findings (called by the engine once every other rule has run)."""
     from ..registry import RULES_BY_CODE
 
     for suppression in suppressions:
         if suppression.malformed:
-            yield Finding(f"invalid suppression comment: {suppression.malformed}", suppression.range)
+            yield Finding(
+                f"invalid suppression comment: {suppression.malformed}", suppression.range
+            )
             continue
         unknown = [c for c in suppression.codes if not is_code(c) or c not in RULES_BY_CODE]
         unused = [
@@ -32,7 +36,9 @@ def unused_suppressions(suppressions: list[Suppression], enabled: frozenset[str]
         ]
         parts = []
         if unused:
-            parts.append(f"{', '.join(unused)} {'was' if len(unused) == 1 else 'were'} not reported here")
+            parts.append(
+                f"{', '.join(unused)} {'was' if len(unused) == 1 else 'were'} not reported here"
+            )
         if unknown:
             parts.append(f"unknown rule code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
         if parts:
