@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pydantic import BaseModel
+
 from ..context import Context
 from ..diagnostic import Fix
 from ..edits import replace_key
