@@ -123,6 +123,13 @@ class Context:
         return self.catalog.find(benchmark) if benchmark is not None else None
 
     @cached_property
+    def loose_catalog_entry(self) -> CatalogEntry | None:
+        """The entry matched as the CLI's warnings match: exactly, or ignoring case and
+        surrounding spaces (rules that mirror those warnings use this)."""
+        benchmark = self.benchmark
+        return self.catalog.find_loose(benchmark) if benchmark is not None else None
+
+    @cached_property
     def secret_references(self) -> list[SecretReference]:
         """Every place the file names a secret record, in the CLI's order."""
         refs: list[SecretReference] = []

@@ -75,6 +75,8 @@ class Rule:
     # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
     example_settings: dict[str, Any] = field(default_factory=dict)
     example_path: str = "configs/benchmark/example.toml"
+    # Catalog entries (the `benchmark info` shape) the examples need besides the bundled ones.
+    example_catalog: tuple[dict[str, Any], ...] = ()
 
     @property
     def summary(self) -> str:

@@ -1,0 +1,99 @@
+"""## What it does
+Warns when the benchmark recommends a published task set — HLE recommends `"parity"`, the
+sample its reference scores were measured on — and `[tasks].task_set` is not that set. The
+benchmark is matched as the CLI matches it (ignoring case and surrounding spaces); the CLI
+prints the same warning (`HLE_PARITY_RECOMMENDED`) at submit.
+
+## Why is this bad?
+A full HLE run costs far more than the parity sample, and a custom selection cannot be
+compared with published scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..diagnostic import Edit, Fix
+from ..edits import append_table, insert_in_table, insert_table_before, replace_value
+from ..models import TASK_SETS
+from ..rule import Anchor, Finding, Rule
+
+
+def _set_task_set(ctx: Context, name: str) -> Edit | None:
+    line = f'task_set = "{name}"'
+    tasks = ctx.data.get("tasks")
+    if isinstance(tasks, dict) and "task_set" in tasks:
+        return replace_value(ctx.document, ("tasks", "task_set"), f'"{name}"')
+    if ctx.has(("tasks",)):
+        return insert_in_table(ctx.document, ("tasks",), line)
+    for before in (("agents",), ("execution",)):
+        edit = insert_table_before(ctx.document, before, ["[tasks]", line])
+        if edit is not None:
+            return edit
+    return append_table(ctx.document, ["[tasks]", line])
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    entry = ctx.loose_catalog_entry
+    if entry is None:
+        return
+    recommended = next((ts for ts in entry.task_sets if ts.recommended), None)
+    if recommended is None:
+        return
+    current = ctx.table("tasks").get("task_set")
+    if current == recommended.name or (current is not None and current not in TASK_SETS):
+        return  # an invalid task_set is BL104's: one problem, one diagnostic
+    edit = _set_task_set(ctx, recommended.name)
+    yield Finding(
+        f'{entry.name}: set task_set = "{recommended.name}" in [tasks] so results are comparable '
+        "with published scores; this run selects "
+        + ("a custom task selection" if ctx.table("tasks") else "every task (the full benchmark)"),
+        Anchor.value(("experiment", "benchmark")),
+        fix=Fix(f'Set task_set = "{recommended.name}"', "unsafe", (edit,)) if edit else None,
+    )
+
+
+RULE = Rule(
+    code="BL402",
+    name="hle-parity-recommended",
+    severity="warning",
+    doc=__doc__ or "",
+    check=check,
+    needs_complete=True,
+    fix='Set `task_set = "parity"`, creating `[tasks]` when needed (unsafe: it changes which '
+    "tasks run).",
+    bad="""\
+[experiment]
+benchmark = "hle"
+
+[[agents]]
+harness = "codex"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+judge_api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "hle"
+
+[tasks]
+task_set = "parity"
+
+[[agents]]
+harness = "codex"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+judge_api_key_secret = "OPENAI_API_KEY"
+""",
+)

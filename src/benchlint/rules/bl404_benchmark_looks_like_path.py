@@ -1,0 +1,71 @@
+"""## What it does
+Reports a `benchmark` that looks like a local path or dataset file: it starts with `./`,
+`../`, `/` or `~`, contains `\\`, or ends in `.json`, `.jsonl`, `.parquet`, `.csv`, `.toml`,
+`.yaml`, `.yml` or `.arrow`. Registry references such as `acme/custom@1.0` are fine.
+
+## Why is this bad?
+Benchmark runs only take benchmarks the Platform knows (`osmosis benchmark list`); a local
+dataset has to be added to the workspace first. The CLI forwards the string and the
+Platform refuses it after submit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import Context
+from ..rule import Anchor, Finding, Rule
+from ._words import quoted
+
+PATH_PREFIXES = ("./", "../", "/", "~")
+DATA_SUFFIXES = (".json", ".jsonl", ".parquet", ".csv", ".toml", ".yaml", ".yml", ".arrow")
+
+
+def looks_like_path(value: str) -> bool:
+    text = value.strip()
+    return text.startswith(PATH_PREFIXES) or "\\" in text or text.lower().endswith(DATA_SUFFIXES)
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    benchmark = ctx.benchmark
+    if benchmark is None or not looks_like_path(benchmark):
+        return
+    yield Finding(
+        f"`benchmark` is {quoted(benchmark)}, which looks like a local path or dataset file; "
+        "use a benchmark key, name or ID from `osmosis benchmark list` (a registry dataset is "
+        "written owner/name@version)",
+        Anchor.value(("experiment", "benchmark")),
+    )
+
+
+RULE = Rule(
+    code="BL404",
+    name="benchmark-looks-like-path",
+    severity="error",
+    doc=__doc__ or "",
+    check=check,
+    bad="""\
+[experiment]
+benchmark = "./data/terminal-bench.jsonl"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
+)
