@@ -1,25 +1,109 @@
 """Text edits that fixes are made of, computed from the source map.
 
-Every helper keeps the bytes it does not touch: it removes or inserts whole lines with the
-file's own line ending and the table's own indentation, or replaces exactly one key or value.
+Every helper returns one `Edit` over the *original* text (or None when the text has no shape
+it can edit safely) and keeps what it does not touch:
+
+- it replaces exactly one key or value, or removes/inserts whole lines with the line ending of
+  the neighbouring line and the indentation of the table around them;
+- a removed line's comments stay behind as comment lines ("fixes keep every comment");
+- an item of a one-line array or inline table goes with exactly one comma;
+- keys are inserted where TOML puts them in the table they name: after the table's last
+  key, so before any comment block and sub-table header that follows; into an inline table
+  before its `}`; as a dotted key next to the dotted keys that made an implicit table.
+
+The fixer re-parses every result anyway; these helpers aim never to need that safety net.
 """
 
 from __future__ import annotations
 
+import re
+
 from .diagnostic import Edit, Range
 from .parsing.document import Document
-from .parsing.sourcemap import Span
+from .parsing.sourcemap import Entry, Span
 from .rule import Path
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}
+_ESCAPES["\r"] = "\\r"
 
+
+# -- TOML spelling ---------------------------------------------------------------------------
+def toml_string(value: str) -> str:
+    """`value` as a TOML basic string, escaped where TOML requires it."""
+    out = []
+    for char in value:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def toml_key(name: str) -> str:
+    """A key as TOML writes it: bare when it can be, quoted otherwise."""
+    return name if _BARE_KEY.fullmatch(name) else toml_string(name)
+
+
+# -- lines -----------------------------------------------------------------------------------
 def newline_of(text: str) -> str:
+    """The file's line ending: CRLF when it has any, else LF."""
     return "\r\n" if "\r\n" in text else "\n"
+
+
+def _ending_at(text: str, offset: int) -> str:
+    """The line ending of the line holding `offset` (the file's own for a last line)."""
+    at = text.find("\n", offset)
+    if at < 0:
+        return newline_of(text)
+    return "\r\n" if at > 0 and text[at - 1] == "\r" else "\n"
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _line_end(text: str, offset: int) -> int:
+    """Just after the line ending of the line holding `offset` (or the end of the text)."""
+    at = text.find("\n", offset)
+    return len(text) if at < 0 else at + 1
+
+
+def _line_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whole lines holding [start, end), line ending included."""
+    return _line_start(text, start), _line_end(text, end)
+
+
+def _rest_is_blank(text: str, offset: int) -> bool:
+    """Only blanks, or a comment, from `offset` to the end of its line."""
+    rest = text[offset : _line_end(text, offset)].strip()
+    return not rest or rest.startswith("#")
+
+
+def _alone_on_lines(text: str, start: int, end: int) -> bool:
+    """[start, end) starts its line and is followed by nothing but a comment."""
+    return not text[_line_start(text, start) : start].strip() and _rest_is_blank(text, end)
+
+
+def _indent_at(text: str, offset: int) -> str:
+    start = _line_start(text, offset)
+    end = start
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return text[start:end]
 
 
 def _range(document: Document, start: int, end: int) -> Range:
     return document.lines.range(start, end)
 
 
+def _insert(document: Document, at: int, new_text: str) -> Edit:
+    return Edit(_range(document, at, at), new_text)
+
+
+# -- replacing -------------------------------------------------------------------------------
 def replace_span(document: Document, span: Span | None, new_text: str) -> Edit | None:
     if span is None:
         return None
@@ -27,131 +111,263 @@ def replace_span(document: Document, span: Span | None, new_text: str) -> Edit |
 
 
 def replace_key(document: Document, path: Path, new_key: str) -> Edit | None:
+    """Rename the last key part of `path` (`new_key` as TOML text: see `toml_key`)."""
     entry = document.source_map.get(path)
     return replace_span(document, entry.key if entry else None, new_key)
 
 
 def replace_value(document: Document, path: Path, new_value: str) -> Edit | None:
+    """Replace the value at `path` (`new_value` as TOML text: see `toml_string`)."""
     entry = document.source_map.get(path)
     return replace_span(document, entry.value if entry else None, new_value)
 
 
-def _line_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    """The whole lines holding [start, end), line ending included."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    return line_start, (len(text) if line_end < 0 else line_end + 1)
-
-
-def _alone_on_lines(text: str, start: int, end: int) -> bool:
-    line_start, line_end = _line_bounds(text, start, end)
-    before = text[line_start:start]
-    after = text[end:line_end].strip()
-    return not before.strip() and (not after or after.startswith("#"))
-
-
+# -- removing --------------------------------------------------------------------------------
 def remove_pair(document: Document, path: Path) -> Edit | None:
-    """Remove a `key = value` line (with its trailing comment), or the pair and its comma
-    inside an inline table."""
+    """Remove a `key = value` line (its comment stays as a comment line), or the pair and
+    one comma inside an inline table."""
     entry = document.source_map.get(path)
     if entry is None or entry.pair is None:
         return None
     start, end = entry.pair.start, entry.pair.end
     if _alone_on_lines(document.text, start, end):
-        line_start, line_end = _line_bounds(document.text, start, end)
-        return Edit(_range(document, line_start, line_end), "")
-    return _remove_listed(document, start, end)
+        return _remove_lines(document, start, end)
+    return _remove_item(document, start, end)
 
 
 def remove_element(document: Document, path: Path) -> Edit | None:
-    """Remove one entry of an array, with its separating comma."""
+    """Remove one entry of an array with one separating comma; an entry on lines of its own
+    goes with those lines (its comments stay)."""
     entry = document.source_map.get(path)
-    if entry is None or entry.value is None:
+    if entry is None or entry.value is None or entry.kind != "element":
         return None
     text = document.text
     start, end = entry.value.start, entry.value.end
-    after = end
-    while after < len(text) and text[after] in " \t":
-        after += 1
-    if after < len(text) and text[after] == ",":
-        end_with_comma = after + 1
-        if _alone_on_lines(text, start, end_with_comma):
-            line_start, line_end = _line_bounds(text, start, end_with_comma)
-            return Edit(_range(document, line_start, line_end), "")
-    if _alone_on_lines(text, start, end):
-        line_start, line_end = _line_bounds(text, start, end)
-        # the previous element's comma stays: TOML allows a trailing comma
-        return Edit(_range(document, line_start, line_end), "")
-    return _remove_listed(document, start, end)
+    comma = _comma_after(text, end, same_line=True)
+    with_comma = end if comma is None else comma + 1
+    if _alone_on_lines(text, start, with_comma) and (
+        comma is not None or _comma_after(text, end, same_line=False) is None
+    ):
+        # The previous entry's comma may stay: TOML allows a trailing comma.
+        return _remove_lines(document, start, with_comma)
+    return _remove_item(document, start, end)
 
 
-def _remove_listed(document: Document, start: int, end: int) -> Edit:
-    """Remove an item of a one-line list (`a, b, c` or `{x = 1, y = 2}`) and one comma."""
+def _remove_lines(document: Document, start: int, end: int) -> Edit:
+    """Remove the whole lines holding [start, end); comments on them stay, as lines."""
     text = document.text
-    after = end
-    while after < len(text) and text[after] in " \t":
-        after += 1
-    if after < len(text) and text[after] == ",":
-        after += 1
-        while after < len(text) and text[after] in " \t":
-            after += 1
-        return Edit(_range(document, start, after), "")
-    before = start
-    while before > 0 and text[before - 1] in " \t":
-        before -= 1
-    if before > 0 and text[before - 1] == ",":
-        before -= 1
+    line_start, line_end = _line_bounds(text, start, end)
+    kept = [
+        comment.text
+        for comment in document.source_map.comments
+        if line_start <= comment.span.start < line_end
+    ]
+    if not kept:
+        return Edit(_range(document, line_start, line_end), "")
+    indent = _indent_at(text, start)
+    newline = _ending_at(text, start)
+    block = newline.join(indent + comment for comment in kept)
+    if text.endswith("\n", 0, line_end):
+        block += newline
+    return Edit(_range(document, line_start, line_end), block)
+
+
+def _remove_item(document: Document, start: int, end: int) -> Edit:
+    """Remove an item of a comma-separated list (`[a, b]`, `{x = 1, y = 2}`) and one comma:
+    the one after it, or, for the last item, the one before it."""
+    text = document.text
+    after = _comma_after(text, end, same_line=False)
+    before = _comma_before(document, start)
+    if after is not None:
+        closer = _skip_blank(text, after + 1)
+        if before is not None and closer < len(text) and text[closer] in "]}":
+            # `[a, b,]`: keep the list's trailing-comma style, `[a,]`
+            return Edit(_range(document, before + 1, after + 1), "")
+        stop = after + 1
+        while stop < len(text) and text[stop] in " \t":
+            stop += 1
+        return Edit(_range(document, start, stop), "")
+    if before is not None:
         return Edit(_range(document, before, end), "")
     return Edit(_range(document, start, end), "")
 
 
+def _skip_blank(text: str, offset: int) -> int:
+    while offset < len(text) and text[offset] in " \t\r\n":
+        offset += 1
+    return offset
+
+
+def _comma_after(text: str, end: int, *, same_line: bool) -> int | None:
+    """The separating comma after an item: only blanks in between (never a comment)."""
+    blanks = " \t" if same_line else " \t\r\n"
+    at = end
+    while at < len(text) and text[at] in blanks:
+        at += 1
+    return at if at < len(text) and text[at] == "," else None
+
+
+def _comma_before(document: Document, start: int) -> int | None:
+    """The separating comma before an item: only blanks in between (never a comment)."""
+    text = document.text
+    at = start
+    while at > 0 and text[at - 1] in " \t\r\n":
+        at -= 1
+    if at == 0 or text[at - 1] != ",":
+        return None
+    comma = at - 1
+    if any(c.span.start <= comma < c.span.end for c in document.source_map.comments):
+        return None  # a comment ending in a comma, not a separator
+    return comma
+
+
+# -- inserting -------------------------------------------------------------------------------
 def insert_line_after(document: Document, path: Path, line: str) -> Edit | None:
-    """Insert `line` after the line that ends the pair at `path`, at the same indentation."""
+    """Insert the pair `line` (`key = value`) next to the pair at `path`, in the same table:
+    on the following line at the same indentation, with the same dotted prefix (`model.`)
+    when that pair is written as a dotted key; inside an inline table, after a comma."""
     entry = document.source_map.get(path)
     if entry is None or entry.pair is None:
         return None
     text = document.text
-    if not _alone_on_lines(text, entry.pair.start, entry.pair.end):
-        return None  # inside an inline table: no line of its own to add after
-    line_start, line_end = _line_bounds(text, entry.pair.start, entry.pair.end)
-    indent = text[line_start : entry.pair.start]
-    newline = newline_of(text)
-    prefix = "" if text.endswith("\n", 0, line_end) else newline
-    return Edit(_range(document, line_end, line_end), f"{prefix}{indent}{line}{newline}")
+    start, end = entry.pair.start, entry.pair.end
+    prefix = text[start : entry.key.start] if entry.key else ""
+    if not _alone_on_lines(text, start, end):
+        return _insert(document, end, f", {prefix}{line}")
+    line_end = _line_end(text, end)
+    indent = text[_line_start(text, start) : start]
+    newline = _ending_at(text, end)
+    lead = "" if text.endswith("\n", 0, line_end) else newline
+    return _insert(document, line_end, f"{lead}{indent}{prefix}{line}{newline}")
 
 
 def insert_in_table(document: Document, table: Path, line: str) -> Edit | None:
-    """Append `key = value` as the last line of a table that has a header."""
+    """Add the pair `line` (`key = value`) to the table at `path`, however it is written:
+    after the last key under its `[header]`; before the `}` of an inline table; next to the
+    dotted keys that define it; or, for a table that only exists because of a `[table.sub]`
+    header, as a new `[table]` right above that header."""
     entry = document.source_map.get(table)
-    if entry is None or entry.header is None or entry.body_end is None:
+    if entry is None:
         return None
+    if entry.header is not None and entry.body_end is not None:
+        return _insert_under_header(document, entry, line)
+    if entry.value is not None and document.text.startswith("{", entry.value.start):
+        return _insert_inline(document, entry.value, line)
+    if entry.kind == "implicit":
+        return _insert_implicit(document, table, entry, line)
+    return None
+
+
+def _insert_under_header(document: Document, entry: Entry, line: str) -> Edit:
+    assert entry.header is not None and entry.body_end is not None
     text = document.text
-    at = text.find("\n", entry.body_end)
-    newline = newline_of(text)
-    if at < 0:
-        return Edit(
-            _range(document, len(text), len(text)), f"{newline}{entry.indent}{line}{newline}"
-        )
-    return Edit(_range(document, at + 1, at + 1), f"{entry.indent}{line}{newline}")
+    indent = (
+        entry.indent if entry.body_end > entry.header.end else _indent_at(text, entry.header.start)
+    )
+    newline = _ending_at(text, entry.body_end)
+    line_end = _line_end(text, entry.body_end)
+    lead = "" if text.endswith("\n", 0, line_end) else newline
+    return _insert(document, line_end, f"{lead}{indent}{line}{newline}")
+
+
+def _insert_inline(document: Document, value: Span, line: str) -> Edit:
+    text = document.text
+    closing = value.end - 1  # the `}`
+    last = closing
+    while last > value.start + 1 and text[last - 1] in " \t":
+        last -= 1
+    if last == value.start + 1:  # `{}` or `{ }`
+        return Edit(_range(document, value.start + 1, closing), line)
+    return _insert(document, last, f", {line}")
+
+
+def _insert_implicit(document: Document, table: Path, entry: Entry, line: str) -> Edit | None:
+    """A table made by dotted keys (`tasks.categories = [...]`) gets another dotted key; one
+    made by a sub-table header (`[tasks.sub]`) gets its own header above that one."""
+    source_map = document.source_map
+    direct = [
+        (child.pair.start, path)
+        for path, child in source_map.entries.items()
+        if len(path) == len(table) + 1
+        and path[: len(table)] == table
+        and child.kind == "pair"
+        and child.pair is not None
+    ]
+    if direct:
+        return insert_line_after(document, max(direct)[1], line)
+    text = document.text
+    if entry.key is None:
+        return None
+    if not text[_line_start(text, entry.key.start) : entry.key.start].lstrip().startswith("["):
+        return None
+    # `[agents.x.y]` belongs to the last `[[agents]]` above it, and so will `[agents.x]`
+    # right above it: array indices drop out of the name.
+    name = ".".join(toml_key(part) for part in table if isinstance(part, str))
+    return _insert_block_above(document, entry.key.start, [f"[{name}]", line])
 
 
 def insert_table_before(document: Document, before: Path, lines: list[str]) -> Edit | None:
-    """A new table, inserted on its own lines right above the header of `before`."""
+    """A new table, on lines of its own above the header of `before` and above the comment
+    lines that sit right on top of that header (they describe it)."""
     entry = document.source_map.get(before)
     header = entry.header if entry else None
     if header is None:
         return None
+    return _insert_block_above(document, header.start, lines)
+
+
+def _insert_block_above(document: Document, offset: int, lines: list[str]) -> Edit:
     text = document.text
-    line_start = text.rfind("\n", 0, header.start) + 1
-    newline = newline_of(text)
+    comment_starts = {comment.span.start for comment in document.source_map.comments}
+    at = _line_start(text, offset)
+    while at > 0:
+        previous = _line_start(text, at - 1)
+        if previous + len(_indent_at(text, previous)) not in comment_starts:
+            break
+        at = previous
+    newline = _ending_at(text, at)
     block = newline.join(lines) + newline + newline
-    return Edit(_range(document, line_start, line_start), block)
+    if at > 0 and text[_line_start(text, at - 1) : at].strip():
+        block = newline + block  # a blank line between the table above and the new one
+    return _insert(document, at, block)
 
 
 def append_table(document: Document, lines: list[str]) -> Edit:
+    """A new table at the end of the file, after one blank line."""
     text = document.text
     newline = newline_of(text)
-    lead = "" if not text or text.endswith("\n") else newline
-    lead += newline if text.strip() else ""
-    block = newline.join(lines) + newline
-    return Edit(_range(document, len(text), len(text)), lead + block)
+    if not text.strip():
+        lead = ""
+    elif not text.endswith("\n"):
+        lead = newline + newline
+    elif text[_line_start(text, len(text) - 1) :].strip():
+        lead = newline
+    else:
+        lead = ""  # the file already ends with a blank line
+    return _insert(document, len(text), lead + newline.join(lines) + newline)
+
+
+def set_key(
+    document: Document,
+    table: Path,
+    key: str,
+    value: str,
+    *,
+    new_table_before: tuple[Path, ...] = (),
+) -> Edit | None:
+    """Make `table.key = value` true: replace the value when the key is there, else add the
+    key to the table, else create the table above the first of `new_table_before` that
+    exists, else at the end of the file. `key` is a plain name, `value` TOML text."""
+    if document.source_map.get((*table, key)) is not None:
+        return replace_value(document, (*table, key), value)
+    line = f"{toml_key(key)} = {value}"
+    if document.source_map.get(table) is not None:
+        return insert_in_table(document, table, line)
+    if not table or any(isinstance(part, int) for part in table):
+        return None
+    header = "[" + ".".join(toml_key(str(part)) for part in table) + "]"
+    for before in new_table_before:
+        edit = insert_table_before(document, before, [header, line])
+        if edit is not None:
+            return edit
+    return append_table(document, [header, line])

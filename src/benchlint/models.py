@@ -19,6 +19,7 @@ MAX_AGENTS = 8
 MAX_REQUIRED_SECRETS = 16
 MODEL_TYPES = ("provider", "endpoint", "hosted")
 TASK_SETS = ("parity",)
+MODEL_TYPE_DESCRIPTION = '"provider", "endpoint" or "hosted".'
 
 
 def _not_reserved_env(name: str) -> str:
@@ -43,7 +44,19 @@ EnvName = Annotated[
     AfterValidator(_not_reserved_env),
 ]
 NonBlank = Annotated[str, Field(min_length=1, pattern=r"\S")]
-EnvTable = dict[EnvName, str]
+# The descriptions on value types below are schema information only (editor hover).
+EnvValue = Annotated[
+    str,
+    Field(
+        description="The variable's literal value, always a string (quote numbers). Never a "
+        "credential: reference a secret record instead."
+    ),
+]
+HeaderValue = Annotated[
+    str,
+    Field(description="The header's literal value, sent as written; never a credential."),
+]
+EnvTable = dict[EnvName, EnvValue]
 
 
 class _Table(BaseModel):
@@ -86,7 +99,7 @@ class Tasks(_Table):
 class ProviderModel(_Table):
     """A model served by a provider, called with the user's own key."""
 
-    type: Literal["provider"] = Field(description='"provider", "endpoint" or "hosted".')
+    type: Literal["provider"] = Field(description=MODEL_TYPE_DESCRIPTION)
     model: NonBlank = Field(
         description="The provider model, `provider/model` (`openai/gpt-5.2`, "
         "`anthropic/claude-sonnet-4`)."
@@ -100,7 +113,7 @@ class ProviderModel(_Table):
 class EndpointModel(_Table):
     """An OpenAI-compatible endpoint."""
 
-    type: Literal["endpoint"] = Field(description='"provider", "endpoint" or "hosted".')
+    type: Literal["endpoint"] = Field(description=MODEL_TYPE_DESCRIPTION)
     base_url: NonBlank = Field(
         description="The endpoint's absolute `https://` URL (e.g. `https://models.example.com/v1`)."
     )
@@ -109,7 +122,7 @@ class EndpointModel(_Table):
         description="The Platform secret record holding the endpoint key; injected into "
         "the agent as an environment variable of the same name."
     )
-    extra_headers: dict[str, str] | None = Field(
+    extra_headers: dict[str, HeaderValue] | None = Field(
         default=None,
         description="Literal HTTP headers sent with every request. Never an `Authorization` "
         "header: the key comes from `api_key_secret`.",
@@ -119,7 +132,7 @@ class EndpointModel(_Table):
 class HostedModel(_Table):
     """A LoRA deployed on the Platform; it references no secret."""
 
-    type: Literal["hosted"] = Field(description='"provider", "endpoint" or "hosted".')
+    type: Literal["hosted"] = Field(description=MODEL_TYPE_DESCRIPTION)
     base_model: NonBlank = Field(description="The base model the LoRA was trained on.")
     lora_model_name: NonBlank = Field(
         description="The deployed LoRA's name (older guidance called this `checkpoint_name`)."
@@ -131,6 +144,15 @@ AgentModel = Annotated[
     Field(
         discriminator="type",
         description="The model the agent drives: a `type` and the keys that type needs.",
+        # Schema only: the closed set of types in one place, so editors say "not one of
+        # provider, endpoint, hosted" instead of only "matches no branch of oneOf".
+        json_schema_extra={
+            "type": "object",
+            "required": ["type"],
+            "properties": {
+                "type": {"description": MODEL_TYPE_DESCRIPTION, "enum": list(MODEL_TYPES)}
+            },
+        },
     ),
 ]
 

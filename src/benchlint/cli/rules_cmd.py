@@ -5,21 +5,10 @@ from __future__ import annotations
 import json
 import sys
 
+from ..docsgen import rule_document
 from ..registry import RULES, RULES_BY_CODE, find_rule, rule_url
-from ..rule import Rule
 from ..rules._words import closest
 from .main import UsageError
-
-
-def rule_document(rule: Rule) -> str:
-    """A rule's documentation as markdown (also what `docs/rules/BLxxx.md` holds)."""
-    parts = [f"# {rule.code} {rule.name}", "", f"Default severity: **{rule.severity}**.", ""]
-    parts.append((rule.doc or "").strip())
-    parts += ["", "## Example", "", "```toml", rule.bad.rstrip("\n"), "```"]
-    parts += ["", "## Use instead", "", "```toml", rule.good.rstrip("\n"), "```"]
-    if rule.fix:
-        parts += ["", "## Fix", "", rule.fix]
-    return "\n".join(parts) + "\n"
 
 
 def show_rule(code_or_name: str) -> int:

@@ -165,16 +165,12 @@ def _locate(
         second = duplicate.second.header or duplicate.second.key or Span(0, 0)
         first = duplicate.first.header or duplicate.first.key
         return SyntaxProblem(pretty, second, first)
-    if source_map.errors:
-        span = min(source_map.errors, key=lambda s: s.start)
-        if match and match.group(1):
-            told = lines.offset(Position(int(match.group(1)), int(match.group(2))))
-            if told < span.start:
-                span = _token_span(text, told)
-        return SyntaxProblem(pretty, _nonempty(text, span))
     if match and match.group(1):
         at = lines.offset(Position(int(match.group(1)), int(match.group(2))))
         return SyntaxProblem(pretty, _token_span(text, at))
+    if source_map.errors:  # "at end of document": the syntax tree knows better where
+        span = min(source_map.errors, key=lambda s: s.start)
+        return SyntaxProblem(pretty, _nonempty(text, span))
     end = len(text.rstrip())
     line_start = text.rfind("\n", 0, end) + 1
     return SyntaxProblem(pretty, Span(line_start + _indent(text, line_start), max(end, line_start)))
@@ -187,6 +183,8 @@ def _describe(message: str) -> str:
         return "invalid TOML: a key is defined twice"
     if message.startswith("Cannot declare"):
         return "invalid TOML: a table is defined twice"
+    if message == "Illegal character '\\n'":
+        return "invalid TOML: a string is not closed before the end of the line"
     if message.startswith("Cannot mutate immutable namespace"):
         return "invalid TOML: a table that was already defined inline or by value is extended"
     return "invalid TOML: " + message[:1].lower() + message[1:]

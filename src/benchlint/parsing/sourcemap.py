@@ -24,6 +24,8 @@ EntryKind = Literal["pair", "table", "array-table", "implicit", "element"]
 _LANGUAGE = Language(tree_sitter_toml.language())
 _KEY_TYPES = frozenset({"bare_key", "quoted_key", "dotted_key"})
 _VALUE_CONTAINERS = frozenset({"array", "inline_table"})
+# Deeper values are not mapped (no config nests like that; hostile input must not recurse).
+_MAX_DEPTH = 48
 
 
 def parse_tree(data: bytes) -> Node:
@@ -244,7 +246,7 @@ class _Builder:
                 last = child
         return self.span(last).end
 
-    def pair(self, node: Node, prefix: Path) -> None:
+    def pair(self, node: Node, prefix: Path, depth: int = 0) -> None:
         children = node.children
         if not children or children[0].type not in _KEY_TYPES:
             return
@@ -272,13 +274,15 @@ class _Builder:
             return
         self.map.entries[path] = entry
         if value_node is not None and value_node.type in _VALUE_CONTAINERS:
-            self.container(value_node, path)
+            self.container(value_node, path, depth + 1)
 
-    def container(self, node: Node, path: Path) -> None:
+    def container(self, node: Node, path: Path, depth: int) -> None:
+        if depth > _MAX_DEPTH:
+            return
         if node.type == "inline_table":
             for child in node.children:
                 if child.type == "pair":
-                    self.pair(child, path)
+                    self.pair(child, path, depth)
             return
         index = 0
         for child in node.children:
@@ -291,7 +295,7 @@ class _Builder:
             element = (*path, index)
             self.map.entries[element] = Entry("element", value=self.span(child))
             if kind in _VALUE_CONTAINERS:
-                self.container(child, element)
+                self.container(child, element, depth + 1)
             index += 1
 
 

@@ -16,5 +16,16 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     bad='[experiment]\nbenchmark = "hle\x00"\n',
-    good='[experiment]\nbenchmark = "hle"\n',
+    good="""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+""",
 )

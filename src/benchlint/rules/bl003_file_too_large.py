@@ -12,12 +12,25 @@ from __future__ import annotations
 
 from ..rule import Rule
 
+GOOD = """\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+"""
+
 RULE = Rule(
     code="BL003",
     name="file-too-large",
     severity="error",
     doc=__doc__ or "",
-    bad='[experiment]\nbenchmark = "terminal-bench-2-1"\n' + "# padding\n" * 4,
-    good='[experiment]\nbenchmark = "terminal-bench-2-1"\n',
-    example_settings={"max_file_size": 64},
+    bad=GOOD + "# notes\n" * 20,
+    good=GOOD,
+    example_settings={"max_file_size": 256},
 )

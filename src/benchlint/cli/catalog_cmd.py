@@ -1,0 +1,55 @@
+"""`benchlint catalog [KEY]`: what benchlint knows about one or every benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..catalog import CatalogEntry
+from ..catalog.query import describe
+from ..rules._words import closest
+from ..settings import Settings, SettingsError
+from .main import UsageError
+
+
+def _entry_json(entry: CatalogEntry) -> dict[str, Any]:
+    data = dataclasses.asdict(entry)
+    data["bundled"] = entry.bundled
+    return data
+
+
+def show_catalog(args: argparse.Namespace) -> int:
+    try:
+        base = Settings.discover(Path.cwd())
+        extra = tuple(os.path.abspath(c) for c in args.catalog)
+        settings = base.with_overrides(catalogs=(*base.catalog_paths_as_given(), *extra))
+        catalog = settings.catalog
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+    entries = list(catalog.entries)
+    if args.key:
+        entry = catalog.find(args.key) or catalog.find_loose(args.key)
+        if entry is None:
+            names = [n for e in entries for n in (e.key, e.name)]
+            guess = closest(args.key, names)
+            hint = f'; did you mean "{guess}"?' if guess else ""
+            raise UsageError(f"no benchmark {args.key!r} in the catalog{hint}")
+        entries = [entry]
+    if args.format == "json":
+        payload: Any = [_entry_json(e) for e in entries]
+        sys.stdout.write(json.dumps(payload if not args.key else payload[0], indent=2) + "\n")
+        return 0
+    if args.key:
+        sys.stdout.write(describe(entries[0]) + "\n")
+        return 0
+    width = max(len(e.key) for e in entries)
+    for entry in entries:
+        origin = "bundled" if entry.bundled else f"from {entry.origin}"
+        manifest = f", {len(entry.tasks)} tasks in manifest" if entry.tasks else ""
+        sys.stdout.write(f"{entry.key:<{width}}  {entry.name}  ({origin}{manifest})\n")
+    return 0

@@ -1,0 +1,203 @@
+"""Applying fixes: text in, text out, safe by construction.
+
+A *round* takes the fixes the caller allows (safe ones; unsafe ones too when asked), in the
+order of their diagnostics, skipping any fix whose edits touch an edit already taken, and
+applies them together to the text they were computed on. The result must still be TOML that
+parses and must keep every comment; when it does not, the round falls back to taking the
+fixes one at a time and keeps only those that pass. Rounds repeat on the re-linted text
+(a fix may reveal another, and two fixes that touched each other need two rounds) until
+nothing changes, at most `MAX_ROUNDS` times.
+
+A text that does not parse to begin with is never fixed: its fixes were computed on a
+partial reading of it. Pure: no file system, no global state.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .credentials import redact_same_width
+from .diagnostic import Diagnostic, Edit, Fix
+from .engine import lint
+from .parsing.document import EncodingProblem, decode, parse
+from .settings import Settings
+from .text import LineIndex
+
+MAX_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class FixResult:
+    original: str
+    text: str  # the fixed text (the original when nothing applied)
+    fixed: int  # diagnostics whose fix was applied, over all rounds
+    diagnostics: list[Diagnostic]  # what remains: the diagnostics of `text`
+    original_diagnostics: list[Diagnostic]
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+
+def allowed(fix: Fix, unsafe: bool) -> bool:
+    return fix.applicability == "safe" or unsafe
+
+
+def fix_text(
+    text: str,
+    path: str | None = None,
+    settings: Settings | None = None,
+    *,
+    unsafe: bool = False,
+) -> FixResult:
+    """Apply the fixes of `text`'s diagnostics (safe ones; unsafe ones too when `unsafe`)."""
+    settings = settings or Settings()
+    diagnostics = lint(text, path, settings)
+    first = diagnostics
+    if not _parses(text, settings):
+        return FixResult(text, text, 0, diagnostics, first)
+    current, fixed, seen = text, 0, {text}
+    for _ in range(MAX_ROUNDS):
+        outcome = fix_round(current, diagnostics, settings, unsafe=unsafe)
+        if outcome is None or outcome[0] in seen:
+            break  # nothing to do, or going round in circles
+        current, count = outcome
+        seen.add(current)
+        fixed += count
+        diagnostics = lint(current, path, settings)
+    return FixResult(text, current, fixed, diagnostics, first)
+
+
+def fix_round(
+    text: str, diagnostics: Sequence[Diagnostic], settings: Settings, *, unsafe: bool
+) -> tuple[str, int] | None:
+    """One round: the new text and how many diagnostics it fixes, or None."""
+    lines = LineIndex(text)
+    groups = _choose(lines, diagnostics, unsafe)
+    if not groups:
+        return None
+    comments = _comments(text)
+    fixed_text = _apply_groups(lines, groups)
+    if _acceptable(fixed_text, comments, settings):
+        return fixed_text, sum(group.count for group in groups)
+    # Some fix breaks the text: keep the ones that do not, each checked with those kept.
+    kept: list[_Group] = []
+    for group in groups:
+        trial = _apply_groups(lines, [*kept, group])
+        if _acceptable(trial, comments, settings):
+            kept.append(group)
+    if not kept:
+        return None
+    return _apply_groups(lines, kept), sum(group.count for group in kept)
+
+
+@dataclass
+class _Group:
+    """The offset spans of one fix's edits, and how many diagnostics carry that fix."""
+
+    edits: list[tuple[int, int, str]]
+    count: int = 1
+
+
+def _choose(lines: LineIndex, diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[_Group]:
+    """Fixes to apply together: allowed, changing something, touching no fix taken before."""
+    taken: list[_Group] = []
+    by_edits: dict[tuple[tuple[int, int, str], ...], _Group] = {}
+    for diagnostic in diagnostics:
+        fix = diagnostic.fix
+        if fix is None or not fix.edits or not allowed(fix, unsafe):
+            continue
+        edits = sorted(_offsets(lines, edit) for edit in fix.edits)
+        key = tuple(edits)
+        if key in by_edits:  # another diagnostic with the very same fix
+            by_edits[key].count += 1
+            continue
+        if all(lines.text[start:end] == new for start, end, new in edits):
+            continue  # changes nothing
+        if _overlapping(edits) or any(_overlapping([*edits, *g.edits]) for g in taken):
+            continue
+        group = _Group(edits)
+        taken.append(group)
+        by_edits[key] = group
+    return taken
+
+
+def _offsets(lines: LineIndex, edit: Edit) -> tuple[int, int, str]:
+    return lines.offset(edit.range.start), lines.offset(edit.range.end), edit.new_text
+
+
+def _overlapping(edits: list[tuple[int, int, str]]) -> bool:
+    """Two edits that share a character, or two insertions at one place (whose order would
+    be a guess). Edits that only touch end to start are fine."""
+    ordered = sorted(edits)
+    for (start_a, end_a, _), (start_b, _, _) in pairwise(ordered):
+        if start_b < end_a or start_a == start_b:
+            return True
+    return False
+
+
+def _apply_groups(lines: LineIndex, groups: Iterable[_Group]) -> str:
+    return apply_edits_at(lines.text, [edit for group in groups for edit in group.edits])
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """`text` with non-overlapping `edits` (ranges over `text`) applied together."""
+    lines = LineIndex(text)
+    return apply_edits_at(text, [_offsets(lines, edit) for edit in edits])
+
+
+def apply_edits_at(text: str, edits: Iterable[tuple[int, int, str]]) -> str:
+    """Apply (start, end, new text) offset edits. Inserted line endings follow the file's:
+    a file that uses CRLF everywhere gets CRLF in what is inserted too."""
+    crlf = "\r\n" in text and text.count("\n") == text.count("\r\n")
+    out: list[str] = []
+    at = 0
+    for start, end, new_text in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+        if start < at:
+            raise ValueError("overlapping edits")
+        if crlf:
+            new_text = new_text.replace("\r\n", "\n").replace("\n", "\r\n")
+        out.append(text[at:start])
+        out.append(new_text)
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _parses(text: str, settings: Settings) -> bool:
+    if isinstance(decode(text, settings.max_file_size), EncodingProblem):
+        return False
+    return parse(text).syntax is None
+
+
+def _comments(text: str) -> Counter[str]:
+    return Counter(comment.text.rstrip() for comment in parse(text).source_map.comments)
+
+
+def _acceptable(text: str, comments: Counter[str], settings: Settings) -> bool:
+    """Still readable, still TOML, and no comment lost."""
+    return _parses(text, settings) and not comments - _comments(text)
+
+
+def unified_diff(path: str, before: str, after: str) -> str:
+    """A unified diff (`--- a/PATH`, `+++ b/PATH`) with credential-looking text masked."""
+    diff = difflib.unified_diff(_lines(before), _lines(after), f"a/{path}", f"b/{path}")
+    out: list[str] = []
+    for line in diff:
+        if not line.endswith("\n"):
+            line += "\n\\ No newline at end of file\n"
+        out.append(redact_same_width(line))
+    return "".join(out)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their endings, split at line feeds only (TOML's lines, not Unicode's)."""
+    lines = text.split("\n")
+    result = [line + "\n" for line in lines[:-1]]
+    if lines[-1]:
+        result.append(lines[-1])
+    return result

@@ -1,0 +1,53 @@
+"""`--format github`: one GitHub Actions workflow command per diagnostic.
+
+    ::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=BL203 reserved-hf-token::MESSAGE
+
+The runner turns each into an annotation on the file. `warning` diagnostics become
+`::warning`, `info` ones `::notice`. Positions are the JSON output's numbers (code-point
+columns, exclusive end); GitHub only accepts columns on a one-line range, so a range over
+several lines gives `line` and `endLine` alone. Values are escaped the way the runner
+decodes them (`%`, CR and LF everywhere; also `:` and `,` in properties), so no message or
+path can end a command early or start another. The output holds messages (already masked
+by the engine), paths and codes, never the file's text. A summary line ends the output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import PurePath
+
+from ..credentials import redact
+from ..diagnostic import Diagnostic, Severity
+from . import FileReport, RunInfo
+from .text import summary
+
+COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def render(reports: Sequence[FileReport], run: RunInfo) -> str:
+    lines = [command(report.path, d) for report in reports for d in report.diagnostics]
+    lines.append(summary(reports, run))
+    return "\n".join(lines) + "\n"
+
+
+def command(path: str, diagnostic: Diagnostic) -> str:
+    """The workflow command that annotates `path` with one diagnostic."""
+    start, end = diagnostic.range.start, diagnostic.range.end
+    properties: list[tuple[str, object]] = [("file", PurePath(path).as_posix())]
+    properties.append(("line", start.line))
+    if start.line == end.line:
+        properties += [("col", start.column), ("endLine", end.line), ("endColumn", end.column)]
+    else:
+        properties.append(("endLine", end.line))
+    properties.append(("title", f"{diagnostic.code} {diagnostic.name}"))
+    rendered = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties)
+    message = escape_data(redact(diagnostic.message))
+    return f"::{COMMANDS[diagnostic.severity]} {rendered}::{message}"
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")

@@ -1,0 +1,151 @@
+"""`--format sarif`: SARIF 2.1.0, ready for GitHub code scanning (`upload-sarif`).
+
+One run. `tool.driver.rules` lists the rules that fired, in code order; each result points at
+its rule by `ruleId` and `ruleIndex`.
+
+Positions are the JSON output's numbers, unchanged: 1-based lines, columns counting Unicode
+code points (declared with `run.columnKind = "unicodeCodePoints"`; SARIF's default would be
+UTF-16 code units), and an exclusive `endColumn`, which is what SARIF means by it too.
+
+A relative path becomes a URI relative to `%SRCROOT%`, the folder benchlint ran in (run it
+from the repository root so that GitHub finds the files); an absolute path becomes a
+`file://` URI. Message text is the diagnostic's message as is (the engine has already masked
+any credential in it; it uses no `{0}` placeholders). No snippet of the file's text is ever
+included, so a credential in a config cannot leave through this report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import PurePath
+from typing import Any
+from urllib.parse import quote
+
+from ..credentials import redact
+from ..diagnostic import Diagnostic, Range, Severity
+from ..docsgen import index_url, rule_document
+from ..registry import RULES_BY_CODE, rule_url
+from ..rule import Rule
+from . import FileReport, RunInfo
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+LEVELS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "note"}
+
+Json = dict[str, Any]
+
+
+def render(reports: Sequence[FileReport], run: RunInfo) -> str:
+    return json.dumps(as_log(reports, run), indent=2, ensure_ascii=False) + "\n"
+
+
+def as_log(reports: Sequence[FileReport], run: RunInfo) -> Json:
+    """The SARIF log as a JSON-ready dict: a pure function of the reports."""
+    fired = sorted({d.code: d for r in reports for d in r.diagnostics}.items())
+    rule_index = {code: index for index, (code, _) in enumerate(fired)}
+    artifacts = _artifacts(reports)
+    results = [
+        _result(diagnostic, rule_index[diagnostic.code], artifacts[report.path])
+        for report in reports
+        for diagnostic in report.diagnostics
+    ]
+    driver = {
+        "name": "benchlint",
+        "version": run.version,
+        "informationUri": index_url(),
+        "rules": [_descriptor(code, example) for code, example in fired],
+    }
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": driver},
+                "columnKind": "unicodeCodePoints",
+                "artifacts": [location for location, _ in artifacts.values()],
+                "results": results,
+                "properties": {"profile": run.profile},
+            }
+        ],
+    }
+
+
+def artifact_location(path: str) -> Json:
+    """Where a checked file is, as a SARIF `artifactLocation` (without its index)."""
+    pure = PurePath(path)
+    if pure.is_absolute():
+        return {"uri": pure.as_uri()}
+    return {"uri": quote(pure.as_posix()), "uriBaseId": SRCROOT}
+
+
+def _artifacts(reports: Sequence[FileReport]) -> dict[str, tuple[Json, int]]:
+    """Each distinct path: its `artifacts` entry and that entry's index."""
+    found: dict[str, tuple[Json, int]] = {}
+    for report in reports:
+        if report.path not in found:
+            found[report.path] = ({"location": artifact_location(report.path)}, len(found))
+    return found
+
+
+def _descriptor(code: str, example: Diagnostic) -> Json:
+    rule = RULES_BY_CODE.get(code)
+    if rule is None:  # not in the registry: describe it from what the diagnostic says
+        return {
+            "id": code,
+            "name": example.name,
+            "shortDescription": {"text": example.name},
+            "helpUri": example.url or rule_url(code),
+            "defaultConfiguration": {"level": LEVELS[example.severity]},
+        }
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _full_description(rule)},
+        "helpUri": rule_url(rule.code),
+        "help": {"text": _full_description(rule), "markdown": rule_document(rule)},
+        "defaultConfiguration": {"level": LEVELS[rule.severity]},
+    }
+
+
+def _full_description(rule: Rule) -> str:
+    sections = (rule.section("What it does"), rule.section("Why is this bad?"))
+    return " ".join(" ".join(section.split()) for section in sections if section)
+
+
+def _result(diagnostic: Diagnostic, rule_index: int, artifact: tuple[Json, int]) -> Json:
+    location, artifact_index = artifact
+    where = {**location["location"], "index": artifact_index}
+    primary: Json = {"physicalLocation": _physical(where, diagnostic.range)}
+    if diagnostic.key is not None:
+        primary["logicalLocations"] = [{"fullyQualifiedName": redact(diagnostic.key)}]
+    result: Json = {
+        "ruleId": diagnostic.code,
+        "ruleIndex": rule_index,
+        "level": LEVELS[diagnostic.severity],
+        "message": {"text": redact(diagnostic.message)},
+        "locations": [primary],
+    }
+    if diagnostic.related:
+        result["relatedLocations"] = [
+            {
+                "id": number,
+                "message": {"text": redact(related.message)},
+                "physicalLocation": _physical(where, related.range),
+            }
+            for number, related in enumerate(diagnostic.related, start=1)
+        ]
+    return result
+
+
+def _physical(where: Json, span: Range) -> Json:
+    return {
+        "artifactLocation": where,
+        "region": {
+            "startLine": span.start.line,
+            "startColumn": span.start.column,
+            "endLine": span.end.line,
+            "endColumn": span.end.column,
+        },
+    }

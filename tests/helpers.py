@@ -1,0 +1,57 @@
+"""Small helpers shared by the engine's tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import benchlint
+from benchlint import Diagnostic, Settings
+
+MINIMAL = """\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+"""
+
+
+def lint(
+    text: str | bytes, path: str = "configs/benchmark/t.toml", **settings: Any
+) -> list[Diagnostic]:
+    return benchlint.lint_text(text, path=path, settings=Settings(**settings))
+
+
+def codes(diagnostics: Iterable[Diagnostic], *, infos: bool = False) -> list[str]:
+    return [d.code for d in diagnostics if infos or d.severity != "info"]
+
+
+def at(diagnostics: Iterable[Diagnostic], code: str) -> list[tuple[int, int, int, int]]:
+    """(start line, start column, end line, end column) of each diagnostic of `code`."""
+    return [
+        (d.range.start.line, d.range.start.column, d.range.end.line, d.range.end.column)
+        for d in diagnostics
+        if d.code == code
+    ]
+
+
+def write_catalog(folder: Path, *entries: dict[str, Any], name: str = "catalog.json") -> Path:
+    """A catalog file in the `osmosis --json benchmark info` envelope (or `list` for many)."""
+    path = folder / name
+    if len(entries) == 1:
+        document: dict[str, Any] = {
+            "schema_version": 1,
+            "data": {"benchmark": entries[0], "leaderboard": [], "runs": []},
+        }
+    else:
+        document = {"schema_version": 1, "data": {"benchmarks": list(entries)}}
+    path.write_text(json.dumps(document), "utf-8")
+    return path

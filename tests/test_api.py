@@ -1,0 +1,147 @@
+"""The Python API the Platform's submit service imports."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import subprocess
+import sys
+
+import pytest
+
+import benchlint
+from benchlint import ConfigError, Settings
+from helpers import MINIMAL, codes
+
+TWO_AGENTS = (
+    MINIMAL
+    + """
+[[agents]]
+harness = "cursor-cli"
+harness_api_key_secret = "CURSOR_API_KEY"
+
+[agents.model]
+type = "endpoint"
+base_url = "https://models.example.com/v1"
+model = "team/coder"
+api_key_secret = "OPENAI_API_KEY"
+
+[execution]
+judge_api_key_secret = "JUDGE_KEY"
+
+[verifier]
+required = ["VERIFY_A", "OPENAI_API_KEY"]
+
+[secrets]
+required = ["EXTRA", "VERIFY_A"]
+"""
+)
+
+
+def test_load_config_returns_the_typed_config_and_secret_names() -> None:
+    config = benchlint.load_config(TWO_AGENTS.replace("terminal-bench-2-1", "acme/custom@1.0"))
+    assert config.experiment.benchmark == "acme/custom@1.0"
+    assert config.agents[1].model.type == "endpoint"
+    assert config.required_secrets == [
+        "OPENAI_API_KEY",
+        "CURSOR_API_KEY",
+        "JUDGE_KEY",
+        "VERIFY_A",
+        "EXTRA",
+    ]
+
+
+def test_load_config_raises_config_error_with_the_diagnostics() -> None:
+    with pytest.raises(ConfigError) as caught:
+        benchlint.load_config(MINIMAL.replace('"provider"', '"providr"'))
+    assert [d.code for d in caught.value.errors] == ["BL104"]
+    assert "BL104" in str(caught.value)
+
+
+def test_warnings_do_not_stop_load_config() -> None:
+    config = benchlint.load_config(MINIMAL.replace('"terminus-2"', '"gemini-cli"'))
+    assert config.agents[0].harness == "gemini-cli"
+
+
+def test_diagnostic_to_dict_is_one_json_entry() -> None:
+    (diagnostic,) = benchlint.lint_text(MINIMAL.replace('"terminus-2"', '"gemini-cli"'))
+    entry = diagnostic.to_dict()
+    assert list(entry) == [
+        "code",
+        "name",
+        "severity",
+        "message",
+        "range",
+        "key",
+        "related",
+        "fix",
+        "url",
+    ]
+    assert entry["range"] == {"start": {"line": 5, "column": 11}, "end": {"line": 5, "column": 23}}
+    assert entry["key"] == "agents[0].harness"
+
+
+def test_deterministic_and_thread_safe() -> None:
+    texts = [
+        MINIMAL.replace('"terminus-2"', f'"harness-{i}"') + f"\n[env]\nV{i} = {i}\n"
+        for i in range(40)
+    ]
+    expected = [benchlint.lint_text(t) for t in texts]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(3):
+            assert list(pool.map(benchlint.lint_text, texts)) == expected
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        b"\xff\xfe\x00garbage",
+        "a = [" * 5000,
+        "x = " + "[" * 3000 + "]" * 3000,
+        "".join(f"[t{i}]\nk = {i}\n" for i in range(10_000)),
+        '[experiment]\nbenchmark = "' + "x" * 2_000_000 + '"\n',
+        "\x00",
+        "",
+        "\ufeff[experiment]\n",
+        "\ud800",
+    ],
+    ids=["binary", "unclosed", "deep", "10k-tables", "huge", "nul", "empty", "bom", "surrogate"],
+)
+def test_hostile_input_gives_diagnostics_not_exceptions(hostile: str | bytes) -> None:
+    found = benchlint.lint_text(hostile)
+    assert found and all(d.range.start <= d.range.end for d in found)
+
+
+def test_oversized_text_reports_only_bl003() -> None:
+    assert codes(benchlint.lint_text(MINIMAL, settings=Settings(max_file_size=50))) == ["BL003"]
+
+
+def test_public_surface_is_small() -> None:
+    assert sorted(benchlint.__all__) == sorted(
+        [
+            "ConfigError",
+            "Diagnostic",
+            "Edit",
+            "Fix",
+            "Position",
+            "Range",
+            "Related",
+            "Settings",
+            "SettingsError",
+            "__version__",
+            "lint_file",
+            "lint_text",
+            "load_config",
+        ]
+    )
+
+
+def test_the_check_path_does_not_import_the_language_server_stack() -> None:
+    code = (
+        "import sys, benchlint.cli.main as m;"
+        "m.main(['check', '-', '--stdin-filename', 'configs/benchmark/a.toml']);"
+        "print(sorted(n for n in sys.modules if n.split('.')[0] in ('pygls', 'lsprotocol')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], input=MINIMAL, capture_output=True, text=True, check=False
+    )
+    assert result.stdout.strip().endswith("[]"), result.stdout + result.stderr

@@ -1,0 +1,97 @@
+"""Settings: discovery, selection, overrides, per-file ignores; unknown things are errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import benchlint
+from benchlint import Settings, SettingsError
+from helpers import MINIMAL, codes, lint
+
+HF = MINIMAL.replace("[agents.model]", '[agents.env]\nHF_TOKEN = "x"\n\n[agents.model]')
+GEMINI = MINIMAL.replace('"terminus-2"', '"gemini-cli"')
+
+
+def test_select_and_ignore_take_codes_and_prefixes() -> None:
+    both = HF.replace('"terminus-2"', '"gemini-cli"')
+    assert codes(lint(both)) == ["BL403", "BL203"]
+    assert codes(lint(both, select=["BL2"])) == ["BL203"]
+    assert codes(lint(both, ignore=["BL4"])) == ["BL203"]
+    assert codes(lint(both, select=["BL"], ignore=["BL203"])) == ["BL403"]
+
+
+def test_severity_override() -> None:
+    (diagnostic,) = lint(GEMINI, severity={"BL403": "error"})
+    assert diagnostic.severity == "error"
+
+
+@pytest.mark.parametrize(
+    ("values", "fragment"),
+    [
+        ({"select": ["BL999"]}, "unknown rule code"),
+        ({"ignore": ["XX1"]}, "unknown rule code"),
+        ({"profile": "osmosis-9"}, "unknown profile"),
+        ({"fail_on": "sometimes"}, "fail-on"),
+        ({"severity": {"BL403": "fatal"}}, "severity of BL403"),
+        ({"severity": {"BL4": "error"}}, "full rule codes"),
+        ({"max_file_size": 0}, "max-file-size"),
+    ],
+)
+def test_invalid_values_are_errors(values: dict, fragment: str) -> None:
+    with pytest.raises(SettingsError, match=fragment):
+        Settings(**values)
+
+
+def test_unknown_setting_in_a_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text('profil = "docs"\n')
+    with pytest.raises(SettingsError, match="unknown setting `profil`.*did you mean `profile`"):
+        Settings.discover(tmp_path / "configs" / "benchmark" / "a.toml")
+
+
+def test_discovery_finds_the_nearest_file(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.benchlint]\nignore = ["BL403"]\n')
+    folder = tmp_path / "configs" / "benchmark"
+    folder.mkdir(parents=True)
+    config = folder / "a.toml"
+    config.write_text(GEMINI)
+    assert codes(benchlint.lint_file(config)) == []
+    (tmp_path / "configs" / "benchlint.toml").write_text('select = ["BL4"]\n')
+    assert codes(benchlint.lint_file(config)) == ["BL403"]  # nearer file wins, whole
+
+
+def test_a_pyproject_without_the_table_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.benchlint]\nprofile = "osmosis-0.3.8"\n')
+    inner = tmp_path / "sub"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    assert Settings.discover(inner / "a.toml").profile == "osmosis-0.3.8"
+
+
+def test_per_file_ignores_match_globs_relative_to_the_settings_file(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text(
+        '[per-file-ignores]\n"configs/benchmark/experimental-*.toml" = ["BL403"]\n'
+    )
+    folder = tmp_path / "configs" / "benchmark"
+    folder.mkdir(parents=True)
+    (folder / "experimental-1.toml").write_text(GEMINI)
+    (folder / "main.toml").write_text(GEMINI)
+    assert codes(benchlint.lint_file(folder / "experimental-1.toml")) == []
+    assert codes(benchlint.lint_file(folder / "main.toml")) == ["BL403"]
+
+
+def test_broken_settings_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text("select = [\n")
+    with pytest.raises(SettingsError, match="not valid TOML"):
+        Settings.discover(tmp_path / "a.toml")
+
+
+def test_profile_changes_rule_parameters() -> None:
+    mini = (
+        MINIMAL.replace('"terminus-2"', '"mini-swe-agent"').replace("terminal-bench-2-1", "gdpval")
+        + '\n[execution]\njudge_api_key_secret = "OPENAI_API_KEY"\n'
+    )
+    assert codes(lint(mini)) == ["BL302"]
+    assert codes(lint(mini, profile="osmosis-0.3.8")) == []
+    assert codes(lint(HF, profile="osmosis-0.3.8")) == []
