@@ -46,7 +46,7 @@ def test_invalid_values_are_errors(values: dict, fragment: str) -> None:
 
 def test_unknown_setting_in_a_file_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "benchlint.toml").write_text('profil = "docs"\n')
-    with pytest.raises(SettingsError, match="unknown setting `profil`.*did you mean `profile`"):
+    with pytest.raises(SettingsError, match=r"unknown setting `profil`.*did you mean `profile`"):
         Settings.discover(tmp_path / "configs" / "benchmark" / "a.toml")
 
 
