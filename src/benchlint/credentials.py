@@ -54,6 +54,12 @@ def contains_credential(value: str) -> bool:
     return _TOKEN.search(value) is not None
 
 
+def first_credential(value: str) -> str | None:
+    """The first token-shaped substring of a value, if any."""
+    match = _TOKEN.search(value)
+    return match.group(0) if match else None
+
+
 def url_credentials(url: str) -> str | None:
     """What kind of credential a URL carries in clear text, if any."""
     if _URL_USERINFO.match(url):

@@ -73,7 +73,7 @@ def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
         severity=context.settings.severity.get(rule.code) or finding.severity or rule.severity,
         message=redact(finding.message),
         range=context.locate(at),
-        key=dotted(key_path) if key_path else None,
+        key=redact(dotted(key_path) or "") or None if key_path else None,
         related=tuple(
             Related(redact(message), context.locate(anchor)) for message, anchor in finding.related
         ),

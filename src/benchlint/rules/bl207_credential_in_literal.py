@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..context import Context
-from ..credentials import contains_credential, url_credentials
+from ..credentials import first_credential, mask, url_credentials
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 from .bl206_authorization_header import headers
@@ -44,9 +44,11 @@ def literals(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
 
 def check(ctx: Context) -> Iterator[Finding]:
     for path, value in literals(ctx):
-        if contains_credential(value):
+        token = first_credential(value)
+        if token is not None:
             yield Finding(
-                f"{key_label(path)} holds a credential in clear text. Treat it as leaked: "
+                f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
+                "as leaked: "
                 "rotate it, store the new one with `osmosis secret set NAME` and list NAME in "
                 "[secrets].required instead",
                 Anchor.value(path),
@@ -56,7 +58,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         if url is None:
             continue
         path = ("agents", index, "model", "base_url")
-        carried = "a credential" if contains_credential(url) else url_credentials(url)
+        token = first_credential(url)
+        carried = f"a credential ({mask(token)})" if token else url_credentials(url)
         if carried:
             yield Finding(
                 f"{key_label(path)} carries {carried} in clear text; authenticate with "

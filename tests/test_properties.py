@@ -1,0 +1,183 @@
+"""Properties over random and mutated input: never raise, ranges inside the text, and no
+credential in any output."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import benchlint
+from benchlint.report import FileReport, RunInfo, json_report, text
+from benchlint.text import LineIndex
+from helpers import MINIMAL
+from strategies import CREDENTIALS, TOML_PUNCTUATION, mutated_config
+
+PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def assert_ranges_inside(source: str | bytes, found: list[benchlint.Diagnostic]) -> None:
+    decoded = source if isinstance(source, str) else source.decode("utf-8", "replace")
+    lines = LineIndex(decoded)
+    for diagnostic in found:
+        for rng in (diagnostic.range, *(r.range for r in diagnostic.related)):
+            assert rng.start <= rng.end
+            for position in (rng.start, rng.end):
+                assert 1 <= position.line <= lines.line_count
+                assert 1 <= position.column <= len(lines.line_text(position.line)) + 2
+        if diagnostic.fix:
+            for edit in diagnostic.fix.edits:
+                assert edit.range.start <= edit.range.end
+
+
+@PROPERTY
+@given(st.text(max_size=300) | TOML_PUNCTUATION)
+def test_random_text_never_raises(source: str) -> None:
+    assert_ranges_inside(source, benchlint.lint_text(source, path="configs/benchmark/x.toml"))
+
+
+@PROPERTY
+@given(st.binary(max_size=300))
+def test_random_bytes_never_raise(source: bytes) -> None:
+    assert_ranges_inside(source, benchlint.lint_text(source))
+
+
+@PROPERTY
+@given(mutated_config())
+def test_mutated_configs_never_raise_and_ranges_stay_inside(source: str) -> None:
+    assert_ranges_inside(source, benchlint.lint_text(source, path="configs/benchmark/x.toml"))
+
+
+@PROPERTY
+@given(mutated_config())
+def test_every_truncation_of_a_config_is_handled(source: str) -> None:
+    for cut in range(0, len(source), 7):
+        assert_ranges_inside(source[:cut], benchlint.lint_text(source[:cut]))
+
+
+# -- credentials ---------------------------------------------------------------------------
+
+TEMPLATE = """\
+[experiment]
+benchmark = "{benchmark}"
+
+[tasks]
+task_names = ["{task}"]
+
+[[agents]]
+harness = "{harness}"
+harness_api_key_secret = "{harness_secret}"
+
+[agents.model]
+type = "endpoint"
+base_url = "{url}"
+model = "{model}"
+api_key_secret = "{model_secret}"
+
+[agents.model.extra_headers]
+"{header_name}" = "{header}"
+
+[agents.env]
+"{env_name}" = "{env}"
+
+[[agents]]
+[agents.model]
+type = "hosted"
+base_model = "{base_model}"
+lora_model_name = "{lora}"
+
+[execution]
+judge_model = "{judge_model}"
+judge_api_key_secret = "{judge_secret}"
+
+[verifier]
+required = ["{verifier}"]
+
+[secrets]
+required = ["{secret}"]
+
+[env]
+GLOBAL = "{global_env}"
+"""
+FIELDS = [
+    "benchmark",
+    "task",
+    "harness",
+    "harness_secret",
+    "url",
+    "model",
+    "model_secret",
+    "header_name",
+    "header",
+    "env_name",
+    "env",
+    "base_model",
+    "lora",
+    "judge_model",
+    "judge_secret",
+    "verifier",
+    "secret",
+    "global_env",
+]
+PLAIN = {field: "PLAIN_" + field.upper() for field in FIELDS} | {"url": "https://x.example/v1"}
+
+
+def _toml_escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def _outputs(source: str) -> list[str]:
+    found = benchlint.lint_text(source, path="configs/benchmark/x.toml")
+    report = [FileReport("configs/benchmark/x.toml", found, source)]
+    run = RunInfo(version="0", profile="docs")
+    renderers: list[Callable[..., str]] = [
+        text.render_text,
+        text.render_concise,
+        text.render_statistics,
+        json_report.render,
+    ]
+    for module in ("sarif", "github"):
+        with contextlib.suppress(ImportError):  # reporters that exist in this build
+            renderers.append(__import__(f"benchlint.report.{module}", fromlist=["render"]).render)
+    outputs = [render(report, run) for render in renderers]
+    outputs.append(json.dumps([d.to_dict() for d in found]))
+    return outputs
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(CREDENTIALS, st.sampled_from(FIELDS), st.booleans())
+def test_no_credential_in_any_output(credential: str, field: str, crlf: bool) -> None:
+    values = dict(PLAIN)
+    values[field] = _toml_escape(credential)
+    if field == "url":
+        values[field] = "https://x.example/v1?api_key=" + _toml_escape(credential)
+    source = TEMPLATE.format(**values)
+    if crlf:
+        source = source.replace("\n", "\r\n")
+    for output in _outputs(source):
+        assert credential not in output
+        assert _toml_escape(credential) not in output
+        assert credential.split("\n")[0] not in output or credential.startswith("-----BEGIN")
+
+
+SECRET_FIELDS = {"harness_secret", "model_secret", "judge_secret", "verifier", "secret"}
+LITERAL_FIELDS = {"url", "model", "header", "env", "base_model", "lora", "global_env"}
+
+
+@pytest.mark.parametrize("field", sorted(SECRET_FIELDS | LITERAL_FIELDS))
+def test_a_credential_in_a_field_is_reported_masked(field: str) -> None:
+    # Guard for the property above: masking is exercised by real diagnostics, not vacuous.
+    values = dict(PLAIN)
+    values[field] = "ghp_" + "A1b2" * 9
+    found = benchlint.lint_text(TEMPLATE.format(**values), path="configs/benchmark/x.toml")
+    expected = "BL202" if field in SECRET_FIELDS else "BL207"
+    hits = [d for d in found if d.code == expected]
+    assert hits and all("ghp_…(40 chars)" in d.message for d in hits), found
+
+
+def test_minimal_config_is_clean() -> None:
+    assert benchlint.lint_text(MINIMAL, path="configs/benchmark/x.toml") == []
