@@ -44,18 +44,24 @@ _QUERY_SECRET = re.compile(
 _GENERIC_SECRET_VALUE = re.compile(r"^[A-Za-z0-9_\-+/=.]{32,}$")
 
 
+# No known token is shorter than this (AKIA + 16); shorter values skip the regex.
+_SHORTEST_TOKEN = 20
+
+
 def looks_like_credential(value: str) -> bool:
     """True when the whole value is a token in a known credential format."""
-    return _TOKEN_ONLY.fullmatch(value) is not None
+    return len(value) >= _SHORTEST_TOKEN and _TOKEN_ONLY.fullmatch(value) is not None
 
 
 def contains_credential(value: str) -> bool:
     """True when a known token format appears anywhere in the value."""
-    return _TOKEN.search(value) is not None
+    return len(value) >= _SHORTEST_TOKEN and _TOKEN.search(value) is not None
 
 
 def first_credential(value: str) -> str | None:
     """The first token-shaped substring of a value, if any."""
+    if len(value) < _SHORTEST_TOKEN:
+        return None
     match = _TOKEN.search(value)
     return match.group(0) if match else None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,23 +27,29 @@ class Catalog:
     def only_bundled(self) -> bool:
         return all(entry.bundled for entry in self.entries)
 
+    @cached_property
+    def _exact(self) -> dict[str, CatalogEntry]:
+        index: dict[str, CatalogEntry] = {}
+        for entry in self.entries:
+            for name in entry.names():
+                index.setdefault(name, entry)
+        return index
+
+    @cached_property
+    def _folded(self) -> dict[str, CatalogEntry]:
+        index: dict[str, CatalogEntry] = {}
+        for entry in self.entries:
+            for name in entry.names():
+                index.setdefault(name.casefold(), entry)
+        return index
+
     def find(self, benchmark: str) -> CatalogEntry | None:
         """Exact match on key, name or ID, as the Platform matches."""
-        for entry in self.entries:
-            if benchmark in entry.names():
-                return entry
-        return None
+        return self._exact.get(benchmark)
 
     def find_loose(self, benchmark: str) -> CatalogEntry | None:
         """Exact match first, then case-insensitive after trimming, as the CLI's warnings do."""
-        exact = self.find(benchmark)
-        if exact is not None:
-            return exact
-        wanted = benchmark.strip().casefold()
-        for entry in self.entries:
-            if any(name.casefold() == wanted for name in entry.names()):
-                return entry
-        return None
+        return self._exact.get(benchmark) or self._folded.get(benchmark.strip().casefold())
 
     def get(self, key: str) -> CatalogEntry | None:
         return next((entry for entry in self.entries if entry.key == key), None)

@@ -11,7 +11,8 @@ slips.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from functools import lru_cache
+from urllib.parse import SplitResult, urlsplit
 
 from ..context import Context
 from ..paths import key_label
@@ -28,13 +29,19 @@ def endpoint_urls(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
             yield ("agents", index, "model", "base_url"), url
 
 
+@lru_cache(maxsize=256)
+def split_url(url: str) -> tuple[SplitResult | None, str | None]:
+    """The URL's parts and host, or (None, None) when it cannot be split."""
+    try:
+        parts = urlsplit(url)
+        return parts, parts.hostname
+    except ValueError:
+        return None, None
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for path, url in endpoint_urls(ctx):
-        try:
-            parts = urlsplit(url)
-            host = parts.hostname
-        except ValueError:
-            parts, host = None, None
+        parts, host = split_url(url)
         if parts is not None and parts.scheme in ("http", "https") and host:
             continue
         message = (

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 from ..context import Context
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
-from .bl109_invalid_endpoint_url import endpoint_urls
+from .bl109_invalid_endpoint_url import endpoint_urls, split_url
 
 
 def is_loopback(host: str) -> bool:
@@ -29,12 +28,8 @@ def is_loopback(host: str) -> bool:
 
 def check(ctx: Context) -> Iterator[Finding]:
     for path, url in endpoint_urls(ctx):
-        try:
-            parts = urlsplit(url)
-            host = parts.hostname
-        except ValueError:
-            continue
-        if parts.scheme == "http" and host and not is_loopback(host):
+        parts, host = split_url(url)
+        if parts is not None and parts.scheme == "http" and host and not is_loopback(host):
             yield Finding(
                 f"{key_label(path)} uses plain http:// to {host}: the endpoint key would cross "
                 "the network unencrypted; use https://",

@@ -11,12 +11,14 @@ to forget.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import PurePath
 
 from ..context import Context
 from ..rule import FILE, Finding, Rule
 
 
+@lru_cache(maxsize=1024)
 def in_config_folder(path: str) -> bool:
     parts = PurePath(path.replace("\\", "/")).parts[:-1]
     return any(parts[i : i + 2] == ("configs", "benchmark") for i in range(len(parts) - 1))
