@@ -23,6 +23,11 @@ def _entry_json(entry: CatalogEntry) -> dict[str, Any]:
     return data
 
 
+def _shown(path: str) -> str:
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
+
+
 def show_catalog(args: argparse.Namespace) -> int:
     try:
         base = Settings.discover(Path.cwd())
@@ -49,7 +54,7 @@ def show_catalog(args: argparse.Namespace) -> int:
         return 0
     width = max(len(e.key) for e in entries)
     for entry in entries:
-        origin = "bundled" if entry.bundled else f"from {entry.origin}"
+        origin = "bundled" if entry.bundled else f"from {_shown(entry.origin)}"
         manifest = f", {len(entry.tasks)} tasks in manifest" if entry.tasks else ""
         sys.stdout.write(f"{entry.key:<{width}}  {entry.name}  ({origin}{manifest})\n")
     return 0
