@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 
@@ -52,6 +52,9 @@ class CatalogEntry:
     pass_threshold: float | None = None
     required_secret_names: tuple[str, ...] = ()
     origin: str = "bundled"  # "bundled" or the catalog file it came from
+    # The fields its source stated; the others are unknown (None/empty), e.g. a
+    # `benchmark list` entry says nothing about judges or harnesses.
+    stated: frozenset[str] = field(default=frozenset(), compare=False)
 
     @property
     def bundled(self) -> bool:
@@ -130,6 +133,7 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
     if not isinstance(secrets, list) or not all(isinstance(s, str) for s in secrets):
         raise CatalogShapeError(f"`required_secret_names` of `{key}` must be an array of strings")
     threshold = _get(data, "pass_threshold", (int, float))
+    stated = frozenset(f.name for f in fields(CatalogEntry) if data.get(f.name) is not None)
     return CatalogEntry(
         key=key,
         name=name,
@@ -165,4 +169,16 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
         pass_threshold=float(threshold) if threshold is not None else None,
         required_secret_names=tuple(secrets),
         origin=origin,
+        stated=stated | {"key", "name"},
     )
+
+
+def overlay(base: CatalogEntry, user: CatalogEntry) -> CatalogEntry:
+    """A user's entry in place of a bundled one: what the user's file states wins; what it
+    does not state (a `benchmark list` entry has no judge or harness facts) stays known."""
+    kept = {
+        f.name: getattr(base, f.name)
+        for f in fields(CatalogEntry)
+        if f.name not in user.stated and f.name not in ("origin", "stated")
+    }
+    return replace(user, **kept)

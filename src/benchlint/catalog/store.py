@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .entry import CatalogEntry, CatalogShapeError, entry_from_json
+from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 
 class CatalogError(ValueError):
@@ -55,9 +55,11 @@ class Catalog:
         return next((entry for entry in self.entries if entry.key == key), None)
 
     def with_entries(self, entries: Iterable[CatalogEntry]) -> Catalog:
+        """This catalog with `entries` laid over it (same key: see `overlay`)."""
         merged = {entry.key: entry for entry in self.entries}
         for entry in entries:
-            merged[entry.key] = entry
+            previous = merged.get(entry.key)
+            merged[entry.key] = overlay(previous, entry) if previous else entry
         return Catalog(tuple(merged.values()))
 
 
@@ -74,8 +76,9 @@ def entries_from_document(data: Any, origin: str) -> list[CatalogEntry]:
         data = data["data"]
     if isinstance(data, dict) and isinstance(data.get("benchmark"), dict):
         return [entry_from_json(data["benchmark"], origin)]
-    if isinstance(data, dict) and isinstance(data.get("benchmarks"), list):
-        return [entry_from_json(item, origin) for item in data["benchmarks"]]
+    for key in ("items", "benchmarks"):  # `benchmark list` pages, and a plain list of them
+        if isinstance(data, dict) and isinstance(data.get(key), list):
+            return [entry_from_json(item, origin) for item in data[key]]
     if isinstance(data, list):
         return [entry_from_json(item, origin) for item in data]
     if isinstance(data, dict) and ("key" in data or "source_ref" in data):

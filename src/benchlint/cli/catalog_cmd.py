@@ -19,6 +19,7 @@ from .main import UsageError
 
 def _entry_json(entry: CatalogEntry) -> dict[str, Any]:
     data = dataclasses.asdict(entry)
+    del data["stated"]
     data["bundled"] = entry.bundled
     return data
 
