@@ -25,7 +25,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if entry is None:
         return
     if entry.pinned_grader:
-        unused = ("judge_model",)
+        unused: tuple[str, ...] = ("judge_model",)
         why = f"{entry.name} uses a pinned grader whose model cannot be changed"
     elif entry.requires_judge_model is False and entry.requires_judge_api_key is False:
         unused = KEYS
