@@ -50,7 +50,7 @@ FILE = Anchor((), "file")
 class Finding:
     message: str
     at: Anchor | Range
-    related: tuple[tuple[str, Anchor], ...] = ()
+    related: tuple[tuple[str, Anchor | Range], ...] = ()
     fix: Fix | None = None
     key: Path | None = None  # the JSON `key`; defaults to the anchor's path
     severity: Severity | None = None  # when a rule's severity depends on the case

@@ -13,24 +13,37 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-import tree_sitter_toml
-from tree_sitter import Language, Node, Parser
+from typing import TYPE_CHECKING
 
 from ..text import LineIndex
+
+if TYPE_CHECKING:
+    from tree_sitter import Language, Node
 
 Path = tuple[str | int, ...]
 EntryKind = Literal["pair", "table", "array-table", "implicit", "element"]
 
-_LANGUAGE = Language(tree_sitter_toml.language())
 _KEY_TYPES = frozenset({"bare_key", "quoted_key", "dotted_key"})
 _VALUE_CONTAINERS = frozenset({"array", "inline_table"})
 # Deeper values are not mapped (no config nests like that; hostile input must not recurse).
 _MAX_DEPTH = 48
 
 
+@lru_cache(maxsize=1)
+def _language() -> Language:
+    # Imported on first use: a valid config never needs positions, and the command line
+    # starts faster without loading the grammar.
+    import tree_sitter_toml
+    from tree_sitter import Language
+
+    return Language(tree_sitter_toml.language())
+
+
 def parse_tree(data: bytes) -> Node:
     """The root of tree-sitter's syntax tree for `data` (a new parser each call: thread-safe)."""
-    return Parser(_LANGUAGE).parse(data).root_node
+    from tree_sitter import Parser
+
+    return Parser(_language()).parse(data).root_node
 
 
 @dataclass(slots=True)

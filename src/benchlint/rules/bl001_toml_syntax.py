@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..diagnostic import Range
 from ..parsing.document import Document
-from ..rule import Finding, Rule
+from ..rule import Anchor, Finding, Rule
 
 BAD = """\
 [experiment]
@@ -46,14 +46,14 @@ def syntax_finding(document: Document) -> Finding:
     problem = document.syntax
     assert problem is not None
     lines = document.lines
-    related: tuple[tuple[str, Range], ...] = ()
+    related: tuple[tuple[str, Anchor | Range], ...] = ()
     if problem.related is not None:
         first = lines.range(problem.related.start, problem.related.end)
         related = (("first defined here", first),)
     return Finding(
         problem.message,
         lines.range(problem.span.start, problem.span.end),
-        related=related,  # type: ignore[arg-type]  # a Range anchor is allowed here
+        related=related,
     )
 
 
