@@ -15,6 +15,7 @@ partial reading of it. Pure: no file system, no global state.
 from __future__ import annotations
 
 import difflib
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from .settings import Settings
 from .text import LineIndex
 
 MAX_ROUNDS = 10
+_ONE_BY_ONE = 64  # fixes tried one at a time in a round whose fixes break the text
 
 
 @dataclass(frozen=True)
@@ -62,43 +64,54 @@ def fix_text(
         return FixResult(text, text, 0, diagnostics, first)
     current, fixed, seen = text, 0, {text}
     for _ in range(MAX_ROUNDS):
-        outcome = fix_round(current, diagnostics, settings, unsafe=unsafe)
-        if outcome is None or outcome[0] in seen:
+        step = fix_round(current, diagnostics, settings, unsafe=unsafe)
+        if step is None or step.text in seen:
             break  # nothing to do, or going round in circles
-        current, count = outcome
+        current = step.text
         seen.add(current)
-        fixed += count
+        fixed += step.fixed
         diagnostics = lint(current, path, settings)
     return FixResult(text, current, fixed, diagnostics, first)
 
 
+@dataclass(frozen=True)
+class Round:
+    text: str  # after the round
+    applied: tuple[Fix, ...]  # the fixes applied, each once
+    fixed: int  # diagnostics those fixes fix
+
+
 def fix_round(
     text: str, diagnostics: Sequence[Diagnostic], settings: Settings, *, unsafe: bool
-) -> tuple[str, int] | None:
-    """One round: the new text and how many diagnostics it fixes, or None."""
+) -> Round | None:
+    """One round over `text` and its `diagnostics`; None when no fix can be applied."""
     lines = LineIndex(text)
     groups = _choose(lines, diagnostics, unsafe)
     if not groups:
         return None
     comments = _comments(text)
-    fixed_text = _apply_groups(lines, groups)
-    if _acceptable(fixed_text, comments, settings):
-        return fixed_text, sum(group.count for group in groups)
-    # Some fix breaks the text: keep the ones that do not, each checked with those kept.
-    kept: list[_Group] = []
-    for group in groups:
-        trial = _apply_groups(lines, [*kept, group])
-        if _acceptable(trial, comments, settings):
-            kept.append(group)
-    if not kept:
-        return None
-    return _apply_groups(lines, kept), sum(group.count for group in kept)
+    if not _acceptable(_apply_groups(lines, groups), comments, settings):
+        # Some fix breaks the text: keep the ones that do not, each checked with those kept
+        # (a bounded number per round, so a hostile file cannot make a round slow).
+        kept: list[_Group] = []
+        for group in groups[:_ONE_BY_ONE]:
+            if _acceptable(_apply_groups(lines, [*kept, group]), comments, settings):
+                kept.append(group)
+        if not kept:
+            return None
+        groups = kept
+    return Round(
+        _apply_groups(lines, groups),
+        tuple(group.fix for group in groups),
+        sum(group.count for group in groups),
+    )
 
 
 @dataclass
 class _Group:
-    """The offset spans of one fix's edits, and how many diagnostics carry that fix."""
+    """One fix, its edits as offsets, and how many diagnostics carry that same fix."""
 
+    fix: Fix
     edits: list[tuple[int, int, str]]
     count: int = 1
 
@@ -106,6 +119,7 @@ class _Group:
 def _choose(lines: LineIndex, diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[_Group]:
     """Fixes to apply together: allowed, changing something, touching no fix taken before."""
     taken: list[_Group] = []
+    spans = _Spans()
     by_edits: dict[tuple[tuple[int, int, str], ...], _Group] = {}
     for diagnostic in diagnostics:
         fix = diagnostic.fix
@@ -118,9 +132,11 @@ def _choose(lines: LineIndex, diagnostics: Iterable[Diagnostic], unsafe: bool) -
             continue
         if all(lines.text[start:end] == new for start, end, new in edits):
             continue  # changes nothing
-        if _overlapping(edits) or any(_overlapping([*edits, *g.edits]) for g in taken):
+        if _overlapping(edits) or any(spans.clashes(start, end) for start, end, _ in edits):
             continue
-        group = _Group(edits)
+        for start, end, _ in edits:
+            spans.add(start, end)
+        group = _Group(fix, edits)
         taken.append(group)
         by_edits[key] = group
     return taken
@@ -130,14 +146,33 @@ def _offsets(lines: LineIndex, edit: Edit) -> tuple[int, int, str]:
     return lines.offset(edit.range.start), lines.offset(edit.range.end), edit.new_text
 
 
-def _overlapping(edits: list[tuple[int, int, str]]) -> bool:
+def _clash(start_a: int, end_a: int, start_b: int, end_b: int) -> bool:
     """Two edits that share a character, or two insertions at one place (whose order would
-    be a guess). Edits that only touch end to start are fine."""
+    be a guess). Edits that only touch, end to start, are fine."""
+    return start_a == start_b or (start_a < end_b and start_b < end_a)
+
+
+def _overlapping(edits: list[tuple[int, int, str]]) -> bool:
     ordered = sorted(edits)
-    for (start_a, end_a, _), (start_b, _, _) in pairwise(ordered):
-        if start_b < end_a or start_a == start_b:
-            return True
-    return False
+    return any(_clash(a[0], a[1], b[0], b[1]) for a, b in pairwise(ordered))
+
+
+class _Spans:
+    """The (start, end) spans taken so far: sorted, none clashing with another, so a new
+    span need only be compared with its two neighbours (thousands of fixes stay fast)."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[int, int]] = []
+
+    def clashes(self, start: int, end: int) -> bool:
+        at = bisect_left(self.spans, (start, start))
+        neighbours = self.spans[max(0, at - 1) : at + 1]
+        return any(
+            _clash(start, end, other_start, other_end) for other_start, other_end in neighbours
+        )
+
+    def add(self, start: int, end: int) -> None:
+        insort(self.spans, (start, end))
 
 
 def _apply_groups(lines: LineIndex, groups: Iterable[_Group]) -> str:

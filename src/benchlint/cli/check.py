@@ -1,18 +1,29 @@
-"""`benchlint check`: resolve settings per file, lint, report, and choose the exit status."""
+"""`benchlint check`: resolve settings per file, lint, report, and choose the exit status.
+
+With `--fix` (safe fixes) or `--unsafe-fixes` (safe and unsafe fixes; it applies them on its
+own, no `--fix` needed) each fixed file is written atomically and the diagnostics that remain
+are reported; standard input's fixed text goes to stdout and the report to stderr. With
+`--diff` nothing is written: the fixes are printed as a unified diff, exit status 1 when
+there is something to change.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import stat
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .. import __version__
 from ..diagnostic import SEVERITY_RANK, Diagnostic
 from ..engine import lint
-from ..parsing.document import decode
+from ..fixer import FixResult, fix_text, unified_diff
+from ..parsing.document import decode, parse
 from ..report import FileReport, RunInfo
 from ..settings import Settings, SettingsError, find_settings_file
 from .files import InputError, expand, read
@@ -73,6 +84,30 @@ def resolver_from(args: argparse.Namespace) -> SettingsResolver:
     )
 
 
+@dataclass(frozen=True)
+class FixMode:
+    """What `--fix`, `--unsafe-fixes` and `--diff` ask for."""
+
+    unsafe: bool  # apply unsafe fixes too
+    diff: bool  # show the fixes as a diff, write nothing
+
+    @staticmethod
+    def from_args(args: argparse.Namespace) -> FixMode | None:
+        if not (args.fix or args.unsafe_fixes or args.diff):
+            return None
+        return FixMode(unsafe=args.unsafe_fixes, diff=args.diff)
+
+
+@dataclass
+class Fixed:
+    """One file on the fix path: its report, where a fix is written, and the fixer's result."""
+
+    report: FileReport
+    target: str | None  # the file to write; None for standard input
+    content: bytes  # the bytes read
+    result: FixResult | None  # None when the bytes are not text benchlint can fix
+
+
 def run_check(args: argparse.Namespace) -> int:
     if args.stdin_filename and "-" not in args.paths:
         args.paths.append("-")
@@ -80,27 +115,28 @@ def run_check(args: argparse.Namespace) -> int:
     if paths.count("-") > 1:
         raise UsageError('"-" (standard input) may be given only once')
     fmt = args.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    mode = FixMode.from_args(args)
     try:
         resolver = resolver_from(args)
-        reports, problems, settings_of = _lint_all(paths, args, resolver)
+        reports, problems, settings_of, fixed = _lint_all(paths, args, resolver, mode)
         profile = args.profile or resolver.for_path(None).profile
     except SettingsError as error:
         raise UsageError(str(error)) from None
 
+    if mode is not None and mode.diff:
+        return _show_diff(fixed, problems, args)
+    report_stream = sys.stdout
+    if mode is not None:
+        problems.extend(_write_fixes(fixed))
+        if _emit_fixed_stdin(fixed):
+            report_stream = sys.stderr  # stdout carries the fixed text
     run = RunInfo(
         version=__version__,
         profile=profile,
-        color=_use_color(args),
+        color=_use_color(args) and report_stream is sys.stdout,
+        fix_applied=mode is not None,
     )
-    output = _render(fmt, reports, run, args)
-    if args.output:
-        try:
-            Path(args.output).write_text(output, "utf-8")
-        except OSError as error:
-            raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
-    else:
-        sys.stdout.write(output)
-        sys.stdout.flush()
+    _emit(_render(fmt, reports, run, args), args, report_stream)
     for problem in problems:
         print(f"benchlint: {problem}", file=sys.stderr)
     if problems:
@@ -117,35 +153,167 @@ def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
     return fail_on != "never" and SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[fail_on]
 
 
+def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
+    if args.output:
+        try:
+            Path(args.output).write_text(output, "utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
+    else:
+        stream.write(output)
+        stream.flush()
+
+
 def _lint_all(
-    paths: list[str], args: argparse.Namespace, resolver: SettingsResolver
-) -> tuple[list[FileReport], list[str], dict[str, Settings]]:
+    paths: list[str],
+    args: argparse.Namespace,
+    resolver: SettingsResolver,
+    mode: FixMode | None = None,
+) -> tuple[list[FileReport], list[str], dict[str, Settings], list[Fixed]]:
     targets, problems = expand([p for p in paths if p != "-"])
     reports: list[FileReport] = []
     settings_of: dict[str, Settings] = {}
-    for given in paths:
-        if given == "-":
-            display = args.stdin_filename or "-"
-            settings = resolver.for_path(args.stdin_filename)
-            content = sys.stdin.buffer.read()
-            reports.append(_lint_one(content, display, args.stdin_filename, settings))
-            settings_of[display] = settings
+    fixed: list[Fixed] = []
+
+    def check(content: bytes, display: str, path: str | None, target: str | None) -> None:
+        settings = resolver.for_path(path)
+        settings_of[display] = settings
+        if mode is None:
+            reports.append(_lint_one(content, display, path, settings))
+            return
+        item = _fix_one(content, display, path, target, settings, mode)
+        reports.append(item.report)
+        fixed.append(item)
+
+    if "-" in paths:
+        content = sys.stdin.buffer.read()
+        check(content, args.stdin_filename or "-", args.stdin_filename, None)
     for target in targets:
-        settings = resolver.for_path(target.path)
         try:
             content = read(target.path)
         except InputError as error:
             problems.append(str(error))
             continue
-        reports.append(_lint_one(content, target.path, target.path, settings))
-        settings_of[target.path] = settings
-    return reports, problems, settings_of
+        check(content, target.path, target.path, target.path)
+    return reports, problems, settings_of, fixed
 
 
 def _lint_one(content: bytes, display: str, path: str | None, settings: Settings) -> FileReport:
     diagnostics = lint(content, path, settings)
     text = decode(content, settings.max_file_size)
     return FileReport(display, diagnostics, text if isinstance(text, str) else None)
+
+
+# -- the fix path ----------------------------------------------------------------------------
+def _fix_one(
+    content: bytes,
+    display: str,
+    path: str | None,
+    target: str | None,
+    settings: Settings,
+    mode: FixMode,
+) -> Fixed:
+    text = decode(content, settings.max_file_size)
+    if not isinstance(text, str):
+        return Fixed(_lint_one(content, display, path, settings), target, content, None)
+    result = fix_text(text, path, settings, unsafe=mode.unsafe)
+    report = FileReport(display, result.diagnostics, result.text, fixed=result.fixed)
+    return Fixed(report, target, content, result)
+
+
+def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace) -> int:
+    """`--diff`: the fixes as a unified diff on stdout (credentials masked), nothing written."""
+    changed = [item for item in fixed if item.result is not None and item.result.changed]
+    diff = "".join(
+        unified_diff(item.report.path, item.result.original, item.result.text)
+        for item in changed
+        if item.result is not None
+    )
+    _emit(diff, args, sys.stdout)
+    if not args.quiet:
+        count = sum(item.result.fixed for item in changed if item.result is not None)
+        files = f"{len(changed)} file{'' if len(changed) == 1 else 's'}"
+        print(
+            f"would fix {count} problem{'' if count == 1 else 's'} in {files}"
+            if changed
+            else "nothing to fix",
+            file=sys.stderr,
+        )
+    for problem in problems:
+        print(f"benchlint: {problem}", file=sys.stderr)
+    if problems:
+        return 2
+    return 1 if changed else 0
+
+
+def _write_fixes(fixed: list[Fixed]) -> list[str]:
+    """Write each changed file; a file that cannot be written keeps its old report."""
+    problems: list[str] = []
+    for item in fixed:
+        result = item.result
+        if item.target is None or result is None or not result.changed:
+            continue
+        try:
+            if parse(result.text).syntax is not None:  # the fixer promises this never happens
+                raise InputError(f"{item.target}: the fixed text would not parse; not written")
+            write_atomically(item.target, result.text.encode("utf-8"))
+        except (InputError, OSError) as error:
+            problems.append(
+                str(error) if isinstance(error, InputError) else _write_error(item.target, error)
+            )
+            item.report.diagnostics = result.original_diagnostics
+            item.report.text = result.original
+            item.report.fixed = 0
+    return problems
+
+
+def _emit_fixed_stdin(fixed: list[Fixed]) -> bool:
+    """Standard input's fixed text (its bytes as read when not fixable) on stdout."""
+    for item in fixed:
+        if item.target is None:
+            data = item.result.text.encode("utf-8") if item.result else item.content
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return True
+    return False
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Replace a file's content: write a temporary file next to it, then rename it over the
+    file, so that nothing ever sees half a file. Keeps the file's mode (and owner, where
+    allowed); writes through a symbolic link to its target. A file, or a folder, that no
+    one may write (no write bit at all) is refused even when root could write it."""
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    info = os.stat(real)
+    if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
+        raise InputError(f"{path}: the file is read-only; fixes were not written")
+    if not os.stat(folder).st_mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(
+            f"{path}: its folder is read-only (fixes are written to a temporary file next to "
+            "the file); fixes were not written"
+        )
+    handle, temporary = tempfile.mkstemp(prefix=".benchlint-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if hasattr(os, "chown"):
+            with contextlib.suppress(OSError):
+                os.chown(temporary, info.st_uid, info.st_gid)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        os.replace(temporary, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _write_error(path: str, error: OSError) -> str:
+    reason = (error.strerror or str(error)).lower()
+    return f"{path}: cannot write the fixed file ({reason}); fixes were not written"
 
 
 def _use_color(args: argparse.Namespace) -> bool:

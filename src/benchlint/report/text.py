@@ -85,7 +85,7 @@ def summary(reports: Sequence[FileReport], run: RunInfo) -> str:
     totals = counts(reports)
     files = _plural(totals["files"], "file")
     fixed = sum(report.fixed for report in reports)
-    fixed_text = f"fixed {_plural(fixed, 'problem')}; " if run.fix_applied else ""
+    fixed_text = f"fixed {_plural(fixed, 'problem')}; " if run.fix_applied and fixed else ""
     found = [
         _plural(totals[key], word)
         for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))

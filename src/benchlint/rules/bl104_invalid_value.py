@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..diagnostic import Fix
-from ..edits import replace_value
+from ..edits import replace_value, toml_string
 from ..models import MODEL_TYPES, TASK_SETS
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
@@ -44,7 +44,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         fix = None
         if match:
             message += f'; did you mean "{match}"?'
-            edit = replace_value(ctx.document, path, f'"{match}"')
+            edit = replace_value(ctx.document, path, toml_string(match))
             if edit is not None:
                 fix = Fix(f'Replace with "{match}"', "unsafe", (edit,))
         yield Finding(message, Anchor.value(path), fix=fix)

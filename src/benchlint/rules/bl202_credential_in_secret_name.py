@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from ..context import Context, SecretReference
 from ..credentials import looks_like_credential, mask
 from ..diagnostic import Fix
-from ..edits import replace_value
+from ..edits import replace_value, toml_string
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 
@@ -74,7 +74,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if not looks_like_credential(ref.value):
             continue
         name = suggested_name(ctx, ref)
-        edit = replace_value(ctx.document, ref.path, f'"{name}"')
+        edit = replace_value(ctx.document, ref.path, toml_string(name))
         yield Finding(
             f"{key_label(ref.path)} holds what looks like a credential "
             f"({mask(ref.value.strip())}), not a secret record name. Treat the key as leaked: "

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ..context import Context
 from ..credentials import looks_like_credential
 from ..diagnostic import Fix
-from ..edits import replace_value
+from ..edits import replace_value, toml_string
 from ..rule import Anchor, Finding, Rule
 from ._words import quoted
 
@@ -29,7 +29,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if looks_like_credential(value):
             continue  # BL202 says it, with the same replacement
         path = ("agents", index, "harness_api_key_secret")
-        edit = replace_value(ctx.document, path, f'"{variable}"')
+        edit = replace_value(ctx.document, path, toml_string(variable))
         yield Finding(
             f'agent {index + 1}\'s harness "{harness}" reads {variable}, so '
             f'`harness_api_key_secret` must be "{variable}" (a record named exactly after the '

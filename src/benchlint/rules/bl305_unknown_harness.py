@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..diagnostic import Fix
-from ..edits import replace_value
+from ..edits import replace_value, toml_string
 from ..harnesses import KNOWN_HARNESSES
 from ..rule import Anchor, Finding, Rule
 from ._words import closest, quoted
@@ -36,7 +36,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         fix = None
         if match:
             message += f'; did you mean "{match}"?'
-            edit = replace_value(ctx.document, path, f'"{match}"')
+            edit = replace_value(ctx.document, path, toml_string(match))
             fix = Fix(f'Replace with "{match}"', "unsafe", (edit,)) if edit else None
         else:
             message += " (add it to `extra-harnesses` if it is yours)"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..diagnostic import Fix
-from ..edits import append_table, insert_in_table
+from ..edits import set_key
 from ..rule import Anchor, Finding, Rule
 
 LINE = 'judge_api_key_secret = "OPENAI_API_KEY"'
@@ -30,11 +30,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         return
     grader = "a pinned grader" if entry.pinned_grader else "an LLM judge"
     has_table = ctx.has(("execution",))
-    edit = (
-        insert_in_table(ctx.document, ("execution",), LINE)
-        if has_table
-        else append_table(ctx.document, ["[execution]", LINE])
-    )
+    edit = set_key(ctx.document, ("execution",), "judge_api_key_secret", '"OPENAI_API_KEY"')
     yield Finding(
         f"{entry.name} is graded by {grader} that calls a model with your key: set "
         "`judge_api_key_secret` in [execution] to the Platform secret record holding it",

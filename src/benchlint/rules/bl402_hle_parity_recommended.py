@@ -14,24 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..context import Context
-from ..diagnostic import Edit, Fix
-from ..edits import append_table, insert_in_table, insert_table_before, replace_value
+from ..diagnostic import Fix
+from ..edits import set_key, toml_string
 from ..models import TASK_SETS
 from ..rule import Anchor, Finding, Rule
-
-
-def _set_task_set(ctx: Context, name: str) -> Edit | None:
-    line = f'task_set = "{name}"'
-    tasks = ctx.data.get("tasks")
-    if isinstance(tasks, dict) and "task_set" in tasks:
-        return replace_value(ctx.document, ("tasks", "task_set"), f'"{name}"')
-    if ctx.has(("tasks",)):
-        return insert_in_table(ctx.document, ("tasks",), line)
-    for before in (("agents",), ("execution",)):
-        edit = insert_table_before(ctx.document, before, ["[tasks]", line])
-        if edit is not None:
-            return edit
-    return append_table(ctx.document, ["[tasks]", line])
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -44,7 +30,13 @@ def check(ctx: Context) -> Iterator[Finding]:
     current = ctx.table("tasks").get("task_set")
     if current == recommended.name or (current is not None and current not in TASK_SETS):
         return  # an invalid task_set is BL104's: one problem, one diagnostic
-    edit = _set_task_set(ctx, recommended.name)
+    edit = set_key(
+        ctx.document,
+        ("tasks",),
+        "task_set",
+        toml_string(recommended.name),
+        new_table_before=(("agents",), ("execution",)),
+    )
     yield Finding(
         f'{entry.name}: set task_set = "{recommended.name}" in [tasks] so results are comparable '
         "with published scores; this run selects "

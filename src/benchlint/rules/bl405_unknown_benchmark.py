@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..diagnostic import Fix
-from ..edits import replace_value
+from ..edits import replace_value, toml_string
 from ..rule import Anchor, Finding, Rule
 from ._words import closest, quoted
 from .bl404_benchmark_looks_like_path import looks_like_path
@@ -33,7 +33,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     loose = ctx.catalog.find_loose(benchmark)
     if loose is not None:
         exact = next(n for n in loose.names() if n.casefold() == benchmark.strip().casefold())
-        edit = replace_value(ctx.document, PATH, f'"{exact}"')
+        edit = replace_value(ctx.document, PATH, toml_string(exact))
         yield Finding(
             f"benchmark {quoted(benchmark)} matches {loose.name} only when ignoring case or "
             f'spaces; the Platform matches exactly: write "{exact}"',
