@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .context import Context
 from .credentials import redact
-from .diagnostic import FILE_START, Diagnostic, Related
+from .diagnostic import FILE_START, Diagnostic, Fix, Related
 from .parsing.document import EncodingProblem, decode, parse
 from .paths import dotted
 from .profiles import PROFILES
@@ -77,9 +77,17 @@ def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
         related=tuple(
             Related(redact(message), context.locate(anchor)) for message, anchor in finding.related
         ),
-        fix=finding.fix,
+        fix=_redacted_fix(finding.fix),
         url=rule_url(rule.code),
     )
+
+
+def _redacted_fix(fix: Fix | None) -> Fix | None:
+    """Fix titles quote values too (a repeated secret name may be a pasted token)."""
+    if fix is None:
+        return None
+    title = redact(fix.title)
+    return fix if title == fix.title else Fix(title, fix.applicability, fix.edits)
 
 
 def _file_diagnostic(rule: Rule, message: str, settings: Settings) -> Diagnostic:

@@ -67,17 +67,20 @@ _KEYWORD_ORDER = (
     "oneOf",
     "definitions",
 )
+_RANK = {keyword: index for index, keyword in enumerate(_KEYWORD_ORDER)}
 
 
 def build_schema() -> Schema:
     raw = BenchmarkConfig.model_json_schema(ref_template="#/definitions/{model}")
     definitions = raw.pop("$defs", {})
     _describe_keys(raw, BenchmarkConfig)
-    for model in (Agent, *TABLE_MODELS.values(), *MODEL_VARIANTS.values()):
+    tables: list[type[BaseModel]] = [Agent, *TABLE_MODELS.values(), *MODEL_VARIANTS.values()]
+    for model in tables:
         _describe_keys(definitions[model.__name__], model)
     root = {"$schema": DRAFT_07, "title": TITLE, **_convert(raw)}
     root["definitions"] = {name: _convert(node) for name, node in definitions.items()}
-    return _ordered(root)
+    ordered: Schema = _ordered(root)
+    return ordered
 
 
 def schema_text() -> str:
@@ -172,6 +175,5 @@ def _ordered(node: Any, *, names: bool = False) -> Any:
         return node
     if names:
         return {name: _ordered(value) for name, value in node.items()}
-    rank = {key: index for index, key in enumerate(_KEYWORD_ORDER)}
-    keys = sorted(node, key=lambda key: rank.get(key, len(rank)))
+    keys = sorted(node, key=lambda key: _RANK.get(key, len(_RANK)))
     return {key: _ordered(node[key], names=key in _SCHEMA_MAPS) for key in keys}

@@ -98,18 +98,21 @@ def _descriptor(code: str, example: Diagnostic) -> Json:
             "helpUri": example.url or rule_url(code),
             "defaultConfiguration": {"level": LEVELS[example.severity]},
         }
+    short = rule.summary or rule.name  # SARIF wants non-empty text, even for a bare rule
+    full = _full_description(rule) or short
     return {
         "id": rule.code,
         "name": rule.name,
-        "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": _full_description(rule)},
+        "shortDescription": {"text": short},
+        "fullDescription": {"text": full},
         "helpUri": rule_url(rule.code),
-        "help": {"text": _full_description(rule), "markdown": rule_document(rule)},
+        "help": {"text": full, "markdown": rule_document(rule)},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 
 
 def _full_description(rule: Rule) -> str:
+    """*What it does* and *Why is this bad?* as plain paragraphs."""
     sections = (rule.section("What it does"), rule.section("Why is this bad?"))
     return " ".join(" ".join(section.split()) for section in sections if section)
 

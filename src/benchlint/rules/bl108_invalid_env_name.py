@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ..context import Context
+from ..credentials import contains_credential
 from ..models import RESERVED_ENV_PREFIX
 from ..paths import table_label
 from ..rule import Anchor, Finding, Rule
@@ -38,7 +39,10 @@ def check(ctx: Context) -> Iterator[Finding]:
             suggestion = re.sub(r"[^A-Z0-9_]", "_", name.upper())
             if suggestion and suggestion[0].isdigit():
                 suggestion = "_" + suggestion
-            if suggestion and suggestion != name:
+            # No hint for a pasted token (its upper-cased form would escape masking) or a name
+            # with no ASCII letters to keep.
+            useful = any(c.isalpha() for c in suggestion) and not contains_credential(name)
+            if useful and suggestion != name:
                 message += f" (e.g. {suggestion})"
         yield Finding(message, Anchor.key(issue.path))
 

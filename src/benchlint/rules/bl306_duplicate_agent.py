@@ -17,6 +17,9 @@ from ..rule import Anchor, Finding, Rule
 
 def identity(ctx: Context, agent: dict[str, Any]) -> tuple[Any, ...] | None:
     """What makes an agent's entrant on the leaderboard: harness and model."""
+    harness = agent.get("harness")
+    if harness is not None and not isinstance(harness, str):
+        return None  # a wrong type is BL103's
     model = ctx.model_of(agent)
     kind = model.get("type")
     if kind == "provider":
@@ -29,7 +32,7 @@ def identity(ctx: Context, agent: dict[str, Any]) -> tuple[Any, ...] | None:
         return None
     if any(not isinstance(part, str) for part in key):
         return None
-    return (agent.get("harness"), kind, *key)
+    return (harness, kind, *key)
 
 
 def check(ctx: Context) -> Iterator[Finding]:
