@@ -38,10 +38,25 @@ _TOKEN_ONLY = re.compile(rf"\s*(?:{_TOKEN.pattern})\s*")
 # user:password in a URL, and credentials in query parameters.
 _URL_USERINFO = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*://[^/@\s]*:[^/@\s]+@")
 _QUERY_SECRET = re.compile(
-    r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)=([^&#\s]+)",
+    r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
+    r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
-_GENERIC_SECRET_VALUE = re.compile(r"^[A-Za-z0-9_\-+/=.]{32,}$")
+# user:password@ inside a line of source (the password is group 1).
+_USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s\"']+)@")
+# A long random-looking value: digits, lower and upper case letters, no spaces.
+_GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
+# Keys whose values are credentials whatever they look like (`X-Api-Key`, `DB_PASSWORD`).
+_SENSITIVE_KEY = re.compile(
+    r"key|token|secret|passw|auth|cookie|credential|session|bearer|signature|private", re.I
+)
+# The secret *reference* keys hold record names, which stay readable.
+_NAME_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
+# `key = "value"` (or a literal string) anywhere on a line, inline tables included.
+_SOURCE_PAIR = re.compile(
+    r"(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*"
+    r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote)).)*)"
+)
 
 
 # No known token is shorter than this (AKIA + 16); shorter values skip the regex.
@@ -72,7 +87,7 @@ def url_credentials(url: str) -> str | None:
         return "a user name and password"
     match = _QUERY_SECRET.search(url)
     if match:
-        return f"a `{match.group(0)[1:].split('=', 1)[0]}` query parameter"
+        return f"the `{match.group(0)[1:].split('=', 1)[0]}` query parameter"
     return None
 
 
@@ -86,7 +101,8 @@ def redact(text: str) -> str:
     if not text:
         return text
     text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
-    return _QUERY_SECRET.sub(lambda m: m.group(0).replace(m.group(1), mask(m.group(1))), text)
+    text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+    return _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
 
 
 def redact_same_width(text: str) -> str:
@@ -99,7 +115,33 @@ def redact_same_width(text: str) -> str:
         return token[:4] + "*" * (len(token) - 4)
 
     text = _TOKEN.sub(hide, text)
-    return _QUERY_SECRET.sub(lambda m: m.group(0).replace(m.group(1), "*" * len(m.group(1))), text)
+    text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+    return _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+
+
+def _stars(match: re.Match[str], group: int | str, keep: int = 0) -> str:
+    """The match with a group's characters after the first `keep` replaced by `*`."""
+    whole = match.group(0)
+    start = match.start(group) - match.start(0) + keep
+    end = match.end(group) - match.start(0)
+    return whole[:start] + "*" * max(0, end - start) + whole[end:]
+
+
+def redact_source_line(line: str) -> str:
+    """A line of a config as it may be shown (code frames, diffs): tokens, URL passwords and
+    query secrets masked, and every value of a credential-named key (`X-Api-Key`,
+    `GITHUB_TOKEN`, `Authorization`) too; each character keeps its place."""
+    line = redact_same_width(line)
+
+    def pair(match: re.Match[str]) -> str:
+        key = match.group("key").strip("\"'")
+        value = match.group("value")
+        sensitive = key not in _NAME_KEYS and _SENSITIVE_KEY.search(key) is not None
+        if len(value) > 4 and (sensitive or _GENERIC_SECRET_VALUE.match(value)):
+            return _stars(match, "value", keep=4)
+        return match.group(0)
+
+    return _SOURCE_PAIR.sub(pair, line)
 
 
 def show_value(value: object, limit: int = 60) -> str:
@@ -108,6 +150,6 @@ def show_value(value: object, limit: int = 60) -> str:
         return repr(value) if not isinstance(value, bool) else str(value).lower()
     if contains_credential(value) or _GENERIC_SECRET_VALUE.match(value):
         return f'"{mask(value)}"'
-    shown = value if len(value) <= limit else value[: limit - 1] + "…"
+    shown = redact_same_width(value if len(value) <= limit else value[: limit - 1] + "…")
     escaped = shown.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'

@@ -253,7 +253,7 @@ def insert_in_table(document: Document, table: Path, line: str) -> Edit | None:
         return _insert_under_header(document, entry, line)
     if entry.value is not None and document.text.startswith("{", entry.value.start):
         return _insert_inline(document, entry.value, line)
-    if entry.kind == "implicit":
+    if entry.kind in ("implicit", "dotted"):
         return _insert_implicit(document, table, entry, line)
     return None
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .credentials import redact_same_width
+from .credentials import redact_source_line
 from .diagnostic import Diagnostic, Edit, Fix
 from .engine import lint
 from .parsing.document import EncodingProblem, decode, parse
@@ -225,7 +225,9 @@ def unified_diff(path: str, before: str, after: str) -> str:
     for line in diff:
         if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
-        out.append(redact_same_width(line))
+        # Mask the source line itself, not the diff's +/-/space marker in front of it.
+        marker = line[:1] if line[:1] in "+- " and not line.startswith(("+++", "---")) else ""
+        out.append(marker + redact_source_line(line[len(marker) :]))
     return "".join(out)
 
 

@@ -15,7 +15,7 @@ from .diagnostic import Diagnostic, Range
 from .parsing.document import Document
 
 MARKER = "benchlint:"
-_DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)\s*(?P<codes>\[[^\]]*\]?)?")
+_DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)(?:\s*(?P<codes>\[[^\]]*\]?))?")
 _CODE = re.compile(r"^BL\d{3}$")
 
 

@@ -16,8 +16,9 @@ from functools import cached_property
 from typing import Any
 
 from ..diagnostic import Position
+from ..paths import key_label, table_name
 from ..text import LineIndex
-from .sourcemap import SourceMap, Span, build_source_map
+from .sourcemap import Entry, SourceMap, Span, build_source_map
 
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
@@ -66,43 +67,52 @@ class Document:
 def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
     """The text of a config, or why it cannot be read."""
     if isinstance(content, str):
-        if len(content) > max_size or (
-            len(content) * 4 > max_size and len(content.encode("utf-8", "surrogatepass")) > max_size
-        ):
-            return _too_large(max_size)
+        size = len(content)
+        if size * 4 > max_size:  # only then can the UTF-8 size pass the limit
+            size = len(content.encode("utf-8", "surrogatepass"))
+        if size > max_size:
+            return _too_large(size, max_size)
         try:
             content.encode("utf-8")
         except UnicodeEncodeError as error:
             return EncodingProblem(
                 "BL002",
-                f"the text contains a character that is not valid Unicode "
-                f"(a lone surrogate at offset {error.start})",
+                "the text contains a character that is not valid Unicode (a lone surrogate "
+                f"at {_where(content[: error.start])})",
             )
         text = content
     else:
         if len(content) > max_size:
-            return _too_large(max_size)
+            return _too_large(len(content), max_size)
         try:
             text = content.decode("utf-8")
         except UnicodeDecodeError as error:
+            before = content[: error.start].decode("utf-8", "replace")
             return EncodingProblem(
                 "BL002",
-                f"the file is not valid UTF-8 (invalid byte 0x{content[error.start]:02x} at "
-                f"offset {error.start}); TOML files must be UTF-8 text",
+                f"the file is not valid UTF-8 (byte 0x{content[error.start]:02x} at "
+                f"{_where(before)}); TOML files must be UTF-8 text",
             )
     if "\x00" in text:
         return EncodingProblem(
             "BL002",
-            f"the file contains a NUL byte (offset {text.index(chr(0))}); it looks like a "
-            "binary file, not TOML text",
+            f"the file contains a NUL byte (at {_where(text[: text.index(chr(0))])}); it looks "
+            "like a binary file, not TOML text",
         )
     return text
 
 
-def _too_large(max_size: int) -> EncodingProblem:
+def _where(before: str) -> str:
+    """ "line L, column C" of the character that follows `before`."""
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _too_large(size: int, max_size: int) -> EncodingProblem:
     return EncodingProblem(
         "BL003",
-        f"the file is larger than the configured limit of {max_size:,} bytes; "
+        f"the file is {size:,} bytes, larger than the configured limit of {max_size:,}; "
         "nothing else was checked (raise `max-file-size` if this is intended)",
     )
 
@@ -164,10 +174,10 @@ def _locate(
         duplicate = source_map.duplicates[0]
         second = duplicate.second.header or duplicate.second.key or Span(0, 0)
         first = duplicate.first.header or duplicate.first.key
-        return SyntaxProblem(pretty, second, first)
+        return SyntaxProblem(_describe_duplicate(duplicate.path, duplicate.second), second, first)
     if match and match.group(1):
         at = lines.offset(Position(int(match.group(1)), int(match.group(2))))
-        return SyntaxProblem(pretty, _token_span(text, at))
+        return SyntaxProblem(pretty + _inline_table_hint(text, at), _token_span(text, at))
     if source_map.errors:  # "at end of document": the syntax tree knows better where
         span = min(source_map.errors, key=lambda s: s.start)
         return SyntaxProblem(pretty, _nonempty(text, span))
@@ -188,6 +198,26 @@ def _describe(message: str) -> str:
     if message.startswith("Cannot mutate immutable namespace"):
         return "invalid TOML: a table that was already defined inline or by value is extended"
     return "invalid TOML: " + message[:1].lower() + message[1:]
+
+
+def _describe_duplicate(path: tuple[str | int, ...], second: Entry) -> str:
+    if second.header is not None:
+        return f"invalid TOML: table [{table_name(path)}] is defined twice"
+    return f"invalid TOML: {key_label(path)} is defined twice"
+
+
+def _inline_table_hint(text: str, at: int) -> str:
+    """TOML 1.0 inline tables fit on one line: say so when the error follows an open `{`
+    at the end of a line or on the next one."""
+    line_end = text.find("\n", at)
+    rest_of_line = text[at : len(text) if line_end < 0 else line_end]
+    previous_line = text.rfind("\n", 0, max(0, text.rfind("\n", 0, at)))
+    before = text[previous_line + 1 : at]
+    opened = before.rfind("{")
+    unclosed = opened >= 0 and "}" not in before[opened:]
+    if unclosed and ("\n" in before[opened:] or not rest_of_line.strip()):
+        return " (an inline table { ... } must fit on one line in TOML 1.0)"
+    return ""
 
 
 def _indent(text: str, line_start: int) -> int:

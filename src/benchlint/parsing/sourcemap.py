@@ -11,9 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ..text import LineIndex
 
@@ -21,7 +19,9 @@ if TYPE_CHECKING:
     from tree_sitter import Language, Node
 
 Path = tuple[str | int, ...]
-EntryKind = Literal["pair", "table", "array-table", "implicit", "element"]
+# "implicit": a table only named by a longer header (`[a.b]` makes `a`), which `[a]` may
+# still define; "dotted": a table made by dotted keys (`a.b = 1`), which no header may.
+EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "element"]
 
 _KEY_TYPES = frozenset({"bare_key", "quoted_key", "dotted_key"})
 _VALUE_CONTAINERS = frozenset({"array", "inline_table"})
@@ -196,7 +196,7 @@ class _Builder:
         previous = self.map.entries.get(path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
             self.map.duplicates.append(Duplicate(path, self.map.entries[(*path, count - 1)], entry))
-        elif previous is not None and previous.kind in ("table", "pair", "array-table"):
+        elif previous is not None and previous.kind in ("table", "pair", "array-table", "dotted"):
             self.map.duplicates.append(Duplicate(path, previous, entry))
         else:
             self.map.entries[path] = entry
@@ -268,7 +268,7 @@ class _Builder:
         for name, key_node in parts[:-1]:
             path = (*path, name)
             if path not in self.map.entries:
-                self.map.entries[path] = Entry("implicit", key=self.span(key_node))
+                self.map.entries[path] = Entry("dotted", key=self.span(key_node))
         name, key_node = parts[-1]
         path = (*path, name)
         value_node = None

@@ -6,7 +6,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from ..credentials import redact_same_width
+from ..credentials import redact_source_line
 from ..diagnostic import Diagnostic
 from ..text import LineIndex
 from . import FileReport, RunInfo, counts
@@ -36,7 +36,7 @@ def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[s
     source = lines.line_text(start.line)
     if start.line > lines.line_count:
         return []
-    shown = redact_same_width(source.replace("\t", " "))
+    shown = redact_source_line(source.replace("\t", " "))
     first = start.column - 1
     last = end.column - 1 if end.line == start.line else len(source.rstrip())
     last = max(last, first + 1)

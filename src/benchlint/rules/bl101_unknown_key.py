@@ -57,8 +57,11 @@ def check(ctx: Context) -> Iterator[Finding]:
         else:
             suggestion = closest(key, allowed)
             homes = [h for h in _HOMES.get(key, []) if not _is_here(h, parent)]
+            variants = [t for t, m in MODEL_VARIANTS.items() if key in m.model_fields]
             if suggestion:
                 hint = f"; did you mean `{suggestion}`?"
+            elif parent[-1:] == ("model",) and variants:
+                hint = f"; `{key}` belongs to " + " or ".join(f'type "{t}"' for t in variants)
             elif homes and model is not BenchmarkConfig:
                 hint = f"; `{key}` belongs in {homes[0]}"
             elif allowed:

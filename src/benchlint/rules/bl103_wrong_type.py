@@ -59,6 +59,14 @@ def check(ctx: Context) -> Iterator[Finding]:
             elif expected.startswith("an array") and isinstance(issue.input, str):
                 message += f"; write it as an array: [{quoted(issue.input)}]"
         yield Finding(message, Anchor.value(path))
+    for issue in ctx.issues_of("union_tag_invalid"):
+        path = (*issue.path, "type")
+        value = ctx.value_at(path)
+        if not isinstance(value, str):
+            yield Finding(
+                f"{key_label(path)} must be a string, found {toml_type(value)}",
+                Anchor.value(path),
+            )
 
 
 def _as_toml(value: int | float | bool) -> str:

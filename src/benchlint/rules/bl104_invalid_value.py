@@ -31,7 +31,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         if issue.type == "union_tag_invalid":
             path = (*path, "type")
             allowed = MODEL_TYPES
-            found = issue.context.get("tag", ctx.value_at(path))
+            found = ctx.value_at(path)
+            if not isinstance(found, str):
+                continue  # a `type` that is not a string is BL103's
         else:
             allowed = TASK_SETS if path == ("tasks", "task_set") else ()
             found = issue.input

@@ -20,6 +20,13 @@ from ..rule import Anchor, Finding, Rule
 from ._words import quoted
 
 
+def suggested_name(name: str) -> str:
+    """`logLevel` → `LOG_LEVEL`, `log-level` → `LOG_LEVEL`, `ログ_LEVEL` → `LEVEL`."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    upper = re.sub(r"[^A-Z0-9]+", "_", words.upper()).strip("_")
+    return "_" + upper if upper[:1].isdigit() else upper
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for issue in ctx.issues:
         if not issue.on_key or issue.path[-2:-1] != ("env",):
@@ -36,9 +43,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"variable name {quoted(name)} in {where} is not valid: use upper-case letters, "
                 "digits and `_`, not starting with a digit"
             )
-            suggestion = re.sub(r"[^A-Z0-9_]", "_", name.upper())
-            if suggestion and suggestion[0].isdigit():
-                suggestion = "_" + suggestion
+            suggestion = suggested_name(name)
             # No hint for a pasted token (its upper-cased form would escape masking) or a name
             # with no ASCII letters to keep.
             useful = any(c.isalpha() for c in suggestion) and not contains_credential(name)

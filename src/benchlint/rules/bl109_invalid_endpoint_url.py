@@ -39,11 +39,24 @@ def split_url(url: str) -> tuple[SplitResult | None, str | None]:
         return None, None
 
 
+def _valid(url: str) -> bool:
+    parts, host = split_url(url)
+    if parts is None or parts.scheme not in ("http", "https") or not host:
+        return False
+    if url != url.strip() or any(c.isspace() for c in parts.netloc):
+        return False  # urlsplit forgives spaces that an HTTP client will not
+    try:
+        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
+    except ValueError:
+        return False
+    return True
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for path, url in endpoint_urls(ctx):
-        parts, host = split_url(url)
-        if parts is not None and parts.scheme in ("http", "https") and host:
+        if _valid(url):
             continue
+        parts, _ = split_url(url)
         message = (
             f"{key_label(path)} must be an absolute http:// or https:// URL with a host, "
             f"found {quoted(url)}"

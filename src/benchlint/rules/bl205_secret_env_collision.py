@@ -28,8 +28,9 @@ def check(ctx: Context) -> Iterator[Finding]:
                 continue
             reported.add((literal, reference))
             yield Finding(
-                f"{name} is set in {table_label(literal[:-1])} and is also injected into agent "
-                f"{index + 1} as the secret named by {key_label(reference)}: the Platform would "
+                f"{name} is set in {table_label(literal[:-1])} and is also injected into "
+                + (f"agent {index + 1}" if reference[0] == "agents" else "every agent")
+                + f" as the secret named by {key_label(reference)}: the Platform would "
                 "overwrite one with the other; remove the variable or rename it",
                 Anchor.key(literal),
                 related=((f"the secret {name} is referenced here", Anchor.value(reference)),),

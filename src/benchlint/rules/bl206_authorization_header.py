@@ -27,7 +27,7 @@ def headers(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str, object]]
 
 def check(ctx: Context) -> Iterator[Finding]:
     for path, name, _ in headers(ctx):
-        if name.strip().casefold() == "authorization":
+        if name.casefold() == "authorization":  # exactly the CLI's test; near misses: BL208
             yield Finding(
                 f"`{name}` header in {table_label(path[:-1])}: endpoint authentication comes "
                 "from `api_key_secret`, which the Platform sends; remove the header",

@@ -46,11 +46,16 @@ def check(ctx: Context) -> Iterator[Finding]:
     for path, value in literals(ctx):
         token = first_credential(value)
         if token is not None:
+            header = "extra_headers" in path
+            instead = (
+                "authenticate with `api_key_secret` instead"
+                if header
+                else "store the new one with `osmosis secret set NAME` and list NAME in "
+                "[secrets].required instead"
+            )
             yield Finding(
                 f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
-                "as leaked: "
-                "rotate it, store the new one with `osmosis secret set NAME` and list NAME in "
-                "[secrets].required instead",
+                f"as leaked: rotate it and {instead}",
                 Anchor.value(path),
             )
     for index, agent in ctx.agents:

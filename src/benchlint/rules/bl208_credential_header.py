@@ -41,7 +41,9 @@ CREDENTIAL_HEADERS = frozenset(
 
 def check(ctx: Context) -> Iterator[Finding]:
     for path, name, _ in headers(ctx):
-        if name.strip().casefold() in CREDENTIAL_HEADERS:
+        folded = name.strip().casefold()
+        near_authorization = folded == "authorization" and name.casefold() != folded
+        if folded in CREDENTIAL_HEADERS or near_authorization:
             yield Finding(
                 f"header `{name}` in {table_label(path[:-1])} usually carries a credential, and "
                 "extra_headers values are clear text in the file; authenticate with "

@@ -26,7 +26,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 continue
             edit = remove_element(ctx.document, path)
             yield Finding(
-                f"{name} is listed twice in {key_label((table, 'required'))}",
+                f"{name} is listed again in {key_label((table, 'required'))}",
                 Anchor.value(path),
                 related=(("first listed here", Anchor.value(first[name])),),
                 fix=Fix(f"Remove the repeated {name}", "safe", (edit,)) if edit else None,

@@ -26,14 +26,22 @@ def check(ctx: Context) -> Iterator[Finding]:
         if ctx.profile.harness_secret_variable(harness) is not None:
             continue
         path = ("agents", index, "harness_api_key_secret")
-        subject = f"harness {harness!r}" if harness else "the official scaffold (no `harness`)"
-        subject = subject.replace("'", '"')
+        subject = (
+            f'runs harness "{harness}", which'
+            if harness
+            else "runs the official scaffold (no `harness`), which"
+        )
         takers = [h for h, c in ctx.profile.harness_credentials.items() if c.takes_secret]
         edit = remove_pair(ctx.document, path)
         yield Finding(
-            f"agent {index + 1}'s {subject} does not take `harness_api_key_secret`; only "
+            f"agent {index + 1} {subject} does not take `harness_api_key_secret`; only "
             + _and(takers)
-            + " read a credential of their own (the model's key goes in `api_key_secret`)",
+            + (
+                " reads a credential of its own"
+                if len(takers) == 1
+                else " read a credential of their own"
+            )
+            + " (the model's key goes in `api_key_secret`)",
             Anchor.key(path),
             fix=Fix("Remove `harness_api_key_secret`", "safe", (edit,)) if edit else None,
         )

@@ -39,8 +39,12 @@ def check(ctx: Context) -> Iterator[Finding]:
     )
     yield Finding(
         f'{entry.name}: set task_set = "{recommended.name}" in [tasks] so results are comparable '
-        "with published scores; this run selects "
-        + ("a custom task selection" if ctx.table("tasks") else "every task (the full benchmark)"),
+        "with published scores; this run "
+        + (
+            "uses a custom task selection"
+            if ctx.table("tasks")
+            else "runs every task (the full benchmark)"
+        ),
         Anchor.value(("experiment", "benchmark")),
         fix=Fix(f'Set task_set = "{recommended.name}"', "unsafe", (edit,)) if edit else None,
     )

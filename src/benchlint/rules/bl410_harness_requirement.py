@@ -23,11 +23,13 @@ def check(ctx: Context) -> Iterator[Finding]:
     for index, agent in ctx.agents:
         has_harness = "harness" in agent
         if entry.requires_harness and not has_harness:
-            default = (
-                f' (its default is "{entry.default_harness}")' if entry.default_harness else ""
+            reference = (
+                f' (its published scores were measured on "{entry.default_harness}")'
+                if entry.default_harness
+                else ""
             )
             yield Finding(
-                f"{entry.name} requires a harness: agent {index + 1} has none{default}",
+                f"{entry.name} requires a harness: set `harness` in agent {index + 1}{reference}",
                 Anchor.header(("agents", index)),
                 key=("agents", index, "harness"),
             )

@@ -27,7 +27,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 continue
             edit = remove_element(ctx.document, path)
             yield Finding(
-                f"{quoted(name)} is listed twice in {key_label(('tasks', key))}",
+                f"{quoted(name)} is listed again in {key_label(('tasks', key))}",
                 Anchor.value(path),
                 related=(("first listed here", Anchor.value(first[name])),),
                 fix=Fix(f"Remove the repeated {quoted(name)}", "safe", (edit,)) if edit else None,

@@ -36,9 +36,9 @@ def unused_suppressions(
         ]
         parts = []
         if unused:
-            parts.append(
-                f"{', '.join(unused)} {'was' if len(unused) == 1 else 'were'} not reported here"
-            )
+            where = "in this file" if suppression.kind == "ignore-file" else "here"
+            verb = "was" if len(unused) == 1 else "were"
+            parts.append(f"{', '.join(unused)} {verb} not reported {where}")
         if unknown:
             parts.append(f"unknown rule code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
         if parts:

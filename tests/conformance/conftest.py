@@ -1,0 +1,49 @@
+"""Session fixtures: the generated corpus, the official loaders' verdicts, benchlint's findings.
+
+The loaders (subprocesses) and benchlint (this process) work on the corpus at the same time:
+`loader_run` starts the drivers, `findings` lints meanwhile, `verdicts` collects.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from benchlint.profiles import PROFILES
+
+from .corpus import Case, generate
+from .linting import Linted, lint_corpus
+from .oracle import LoaderRun, Verdict
+from .venvs import NoPython312, VenvBuildFailed, loader_python
+
+
+@pytest.fixture(scope="session")
+def corpus() -> list[Case]:
+    return generate()
+
+
+@pytest.fixture(scope="session")
+def loader_run(corpus: list[Case]) -> LoaderRun:
+    """The drivers of every release a profile names, started (environments built if needed)."""
+    releases = sorted({profile.release for profile in PROFILES.values()})
+    try:
+        with ThreadPoolExecutor(len(releases)) as pool:  # first builds run side by side
+            pythons = dict(zip(releases, pool.map(loader_python, releases), strict=True))
+    except NoPython312 as reason:
+        pytest.skip(str(reason))
+    except VenvBuildFailed as reason:
+        pytest.fail(f"could not build the official loader's environment: {reason}", False)
+    return LoaderRun(pythons, [case.content for case in corpus])
+
+
+@pytest.fixture(scope="session")
+def findings(corpus: list[Case], loader_run: LoaderRun) -> dict[str, list[Linted]]:
+    """benchlint's results on every case, per profile (linted while the loaders run)."""
+    return {profile: lint_corpus(corpus, profile) for profile in PROFILES}
+
+
+@pytest.fixture(scope="session")
+def verdicts(loader_run: LoaderRun, findings: dict[str, list[Linted]]) -> dict[str, list[Verdict]]:
+    """Each release's verdict on every case, keyed by release."""
+    return loader_run.wait()
