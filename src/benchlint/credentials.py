@@ -46,10 +46,19 @@ _QUERY_SECRET = re.compile(
 _USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s\"']+)@")
 # A long random-looking value: digits, lower and upper case letters, no spaces.
 _GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
-# Keys whose values are credentials whatever they look like (`X-Api-Key`, `DB_PASSWORD`).
-_SENSITIVE_KEY = re.compile(
-    r"key|token|secret|passw|auth|cookie|credential|session|bearer|signature|private", re.I
+# Words of key names whose values are credentials whatever they look like (`X-Api-Key`,
+# `DB_PASSWORD`, `Authorization`), matched per word so that `GIT_AUTHOR_NAME` stays readable.
+_SENSITIVE_WORD = re.compile(
+    r"(?:api)?key|\w*token|secrets?|passw(?:or)?d|pass|pwd|auth(?:orization|entication)?"
+    r"|cookie|credentials?|session|bearer|signature|private|apikey",
+    re.I,
 )
+
+
+def _sensitive_key(key: str) -> bool:
+    return any(_SENSITIVE_WORD.fullmatch(word) for word in re.split(r"[_\-. ]+", key) if word)
+
+
 # The secret *reference* keys hold record names, which stay readable.
 _NAME_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
 # `key = "value"` (or a literal string) anywhere on a line, inline tables included.
@@ -136,7 +145,7 @@ def redact_source_line(line: str) -> str:
     def pair(match: re.Match[str]) -> str:
         key = match.group("key").strip("\"'")
         value = match.group("value")
-        sensitive = key not in _NAME_KEYS and _SENSITIVE_KEY.search(key) is not None
+        sensitive = key not in _NAME_KEYS and _sensitive_key(key)
         if len(value) > 4 and (sensitive or _GENERIC_SECRET_VALUE.match(value)):
             return _stars(match, "value", keep=4)
         return match.group(0)

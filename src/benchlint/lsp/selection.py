@@ -26,7 +26,7 @@ def is_selected(
 def names_schema(text: str) -> bool:
     """True when the first line is `#:schema .../benchmark-config.schema.json`."""
     match = _SCHEMA_LINE.match(text[:4096])
-    return bool(match) and match.group(1).rsplit("/", 1)[-1] == SCHEMA_FILE
+    return match is not None and match.group(1).rsplit("/", 1)[-1] == SCHEMA_FILE
 
 
 def matches_globs(path: str, globs: Sequence[str], roots: list[str]) -> bool:

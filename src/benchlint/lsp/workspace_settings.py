@@ -55,7 +55,9 @@ class SettingsResolver:
 
     def concerns(self, path: str) -> bool:
         """Whether a changed file may change some document's settings."""
-        return Path(path).name in SETTINGS_FILE_NAMES or os.path.abspath(path) in self._catalog_files
+        return (
+            Path(path).name in SETTINGS_FILE_NAMES or os.path.abspath(path) in self._catalog_files
+        )
 
     def for_path(self, path: str | None) -> Resolved:
         try:

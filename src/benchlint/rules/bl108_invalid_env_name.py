@@ -22,7 +22,7 @@ from ._words import quoted
 
 def suggested_name(name: str) -> str:
     """`logLevel` → `LOG_LEVEL`, `log-level` → `LOG_LEVEL`, `ログ_LEVEL` → `LEVEL`."""
-    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    words = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
     upper = re.sub(r"[^A-Z0-9]+", "_", words.upper()).strip("_")
     return "_" + upper if upper[:1].isdigit() else upper
 

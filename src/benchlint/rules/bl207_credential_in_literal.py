@@ -48,14 +48,14 @@ def check(ctx: Context) -> Iterator[Finding]:
         if token is not None:
             header = "extra_headers" in path
             instead = (
-                "authenticate with `api_key_secret` instead"
+                "rotate it and authenticate with `api_key_secret` instead"
                 if header
-                else "store the new one with `osmosis secret set NAME` and list NAME in "
-                "[secrets].required instead"
+                else "rotate it, store the new one with `osmosis secret set NAME` and list NAME "
+                "in [secrets].required instead"
             )
             yield Finding(
                 f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
-                f"as leaked: rotate it and {instead}",
+                f"as leaked: {instead}",
                 Anchor.value(path),
             )
     for index, agent in ctx.agents:

@@ -43,7 +43,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         + (
             "uses a custom task selection"
             if ctx.table("tasks")
-            else "runs every task (the full benchmark)"
+            else "covers every task (the full benchmark)"
         ),
         Anchor.value(("experiment", "benchmark")),
         fix=Fix(f'Set task_set = "{recommended.name}"', "unsafe", (edit,)) if edit else None,

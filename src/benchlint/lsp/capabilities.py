@@ -1,0 +1,61 @@
+"""What the client said it can do, read once at `initialize`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lsprotocol import types as lsp
+from pygls.capabilities import get_capability
+
+
+@dataclass(frozen=True)
+class ClientFeatures:
+    pull_diagnostics: bool = False  # `textDocument/diagnostic`: then nothing is pushed
+    diagnostic_refresh: bool = False
+    configuration: bool = False  # answers `workspace/configuration`
+    register_configuration: bool = False  # takes a dynamic didChangeConfiguration registration
+    register_watchers: bool = False  # takes dynamic didChangeWatchedFiles registrations
+    markdown_hover: bool = False
+    markdown_completion: bool = False
+    hierarchical_symbols: bool = False
+    document_changes: bool = False  # versioned edits in a WorkspaceEdit
+
+    @classmethod
+    def of(cls, caps: lsp.ClientCapabilities) -> ClientFeatures:
+        markdown = lsp.MarkupKind.Markdown
+        hover_formats = get_capability(caps, "text_document.hover.content_format", None) or []
+        completion_formats = (
+            get_capability(
+                caps, "text_document.completion.completion_item.documentation_format", None
+            )
+            or []
+        )
+        return cls(
+            pull_diagnostics=get_capability(caps, "text_document.diagnostic", None) is not None,
+            diagnostic_refresh=bool(
+                get_capability(caps, "workspace.diagnostics.refresh_support", False)
+            ),
+            configuration=bool(get_capability(caps, "workspace.configuration", False)),
+            register_configuration=bool(
+                get_capability(
+                    caps, "workspace.did_change_configuration.dynamic_registration", False
+                )
+            ),
+            register_watchers=bool(
+                get_capability(
+                    caps, "workspace.did_change_watched_files.dynamic_registration", False
+                )
+            ),
+            markdown_hover=markdown in hover_formats,
+            markdown_completion=markdown in completion_formats,
+            hierarchical_symbols=bool(
+                get_capability(
+                    caps,
+                    "text_document.document_symbol.hierarchical_document_symbol_support",
+                    False,
+                )
+            ),
+            document_changes=bool(
+                get_capability(caps, "workspace.workspace_edit.document_changes", False)
+            ),
+        )

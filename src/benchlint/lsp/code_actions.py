@@ -1,0 +1,171 @@
+"""Code actions: each diagnostic's fix as a quick fix, "Ignore BLxxx on this line", and
+`source.fixAll.benchlint` (every safe fix, through the same fixer as `benchlint check --fix`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lsprotocol import types as lsp
+
+from ..diagnostic import Diagnostic, Fix
+from ..fixer import fix_text
+from ..parsing.document import parse
+from ..settings import Settings
+from .diagnostics import to_lsp
+from .documents import OpenDocument
+
+FIX_ALL = "source.fixAll.benchlint"
+KINDS = [lsp.CodeActionKind.QuickFix, FIX_ALL]
+# Findings a line comment cannot silence: the file could not be read or parsed there.
+_UNSUPPRESSIBLE = frozenset({"BL001", "BL002", "BL003", "BL901"})
+_IGNORE = re.compile(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
+
+
+@dataclass(frozen=True)
+class ActionContext:
+    document: OpenDocument
+    diagnostics: list[Diagnostic]  # of the document's current version
+    settings: Settings
+    document_changes: bool  # the client takes versioned `documentChanges`
+
+
+def code_actions(context: ActionContext, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    text = context.document.client_text
+    start, end = text.offset(params.range.start), text.offset(params.range.end)
+    only = params.context.only
+    actions: list[lsp.CodeAction] = []
+    if _wanted(lsp.CodeActionKind.QuickFix, only):
+        for diagnostic in context.diagnostics:
+            d_start = text.engine_offset(diagnostic.range.start)
+            d_end = text.engine_offset(diagnostic.range.end)
+            if d_start > end or d_end < start:
+                continue
+            if diagnostic.fix is not None:
+                actions.append(_quick_fix(context, diagnostic, diagnostic.fix))
+            ignore = _ignore_action(context, diagnostic)
+            if ignore is not None:
+                actions.append(ignore)
+    if _wanted(FIX_ALL, only):
+        fix_all = fix_all_action(context)
+        if fix_all is not None:
+            actions.append(fix_all)
+    return actions
+
+
+def _wanted(kind: str, only: Sequence[str] | None) -> bool:
+    return only is None or any(kind == want or kind.startswith(f"{want}.") for want in only)
+
+
+def _quick_fix(context: ActionContext, diagnostic: Diagnostic, fix: Fix) -> lsp.CodeAction:
+    text = context.document.client_text
+    edits = [lsp.TextEdit(text.from_engine(edit.range), edit.new_text) for edit in fix.edits]
+    return lsp.CodeAction(
+        title=fix.title if fix.applicability == "safe" else f"{fix.title} (unsafe)",
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[to_lsp(diagnostic, text, context.document.uri)],
+        is_preferred=fix.applicability == "safe",
+        edit=workspace_edit(context, edits),
+    )
+
+
+def _ignore_action(context: ActionContext, diagnostic: Diagnostic) -> lsp.CodeAction | None:
+    if diagnostic.code in _UNSUPPRESSIBLE:
+        return None
+    edit = ignore_edit(context.document, diagnostic.code, diagnostic.range.start.line)
+    if edit is None:
+        return None
+    document = context.document
+    return lsp.CodeAction(
+        title=f"Ignore {diagnostic.code} on this line",
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[to_lsp(diagnostic, document.client_text, document.uri)],
+        edit=workspace_edit(context, [edit]),
+    )
+
+
+def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | None:
+    """Name `code` in the line's `# benchlint: ignore[...]` comment, adding one if needed.
+
+    `line` is the engine's (1-based) line of the diagnostic. The edit must not change any
+    value (a line inside a multi-line string cannot take a comment): it is checked by parsing
+    the result, and the comment goes alone on the line above when the end of the line fails.
+    """
+    parsed = document.parsed
+    lines = parsed.lines
+    start = lines.line_starts[line - 1]
+    for comment in parsed.source_map.comments:
+        if lines.position(comment.span.start).line != line:
+            continue
+        match = _IGNORE.search(comment.text)
+        if match is None:
+            continue
+        codes = [c.strip().upper() for c in match.group("codes").split(",") if c.strip()]
+        if code in codes:
+            return None
+        at = comment.span.start + match.end("codes")
+        return _checked(document, at, at, f", {code}" if codes else code)
+    content = lines.line_text(line)
+    end_of_line = start + len(content)
+    trailing = _checked(document, end_of_line, end_of_line, f"  # benchlint: ignore[{code}]")
+    if trailing is not None:
+        return trailing
+    indent = content[: len(content) - len(content.lstrip())]
+    newline = "\r\n" if "\r\n" in document.text else "\n"
+    return _checked(document, start, start, f"{indent}# benchlint: ignore[{code}]{newline}")
+
+
+def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp.TextEdit | None:
+    before = document.parsed
+    after = parse(document.text[:start] + new_text + document.text[end:])
+    if before.syntax is None and (after.syntax is not None or after.data != before.data):
+        return None
+    return lsp.TextEdit(document.client_text.range(start, end), new_text)
+
+
+def fix_all_action(context: ActionContext) -> lsp.CodeAction | None:
+    """Every safe fix at once, as one edit of the changed stretch of text."""
+    if not any(d.fix is not None and d.fix.applicability == "safe" for d in context.diagnostics):
+        return None
+    document = context.document
+    result = fix_text(document.text, document.path, context.settings)
+    if not result.changed:
+        return None
+    start, end, new_text = changed_stretch(document.text, result.text)
+    edit = lsp.TextEdit(document.client_text.range(start, end), new_text)
+    return lsp.CodeAction(
+        title="benchlint: fix all safe problems",
+        kind=FIX_ALL,
+        edit=workspace_edit(context, [edit]),
+    )
+
+
+def changed_stretch(before: str, after: str) -> tuple[int, int, str]:
+    """The smallest (start, end, replacement) that turns `before` into `after`."""
+    limit = min(len(before), len(after))
+    prefix = 0
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < limit - prefix
+        and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]
+    ):
+        suffix += 1
+    start, end = prefix, len(before) - suffix
+    # Never split a CRLF pair: the client cannot address the point between `\r` and `\n`.
+    if 0 < start < len(before) and before[start - 1 : start + 1] == "\r\n":
+        start -= 1
+    if 0 < end < len(before) and before[end - 1 : end + 1] == "\r\n":
+        end += 1
+    return start, end, after[start : len(after) - (len(before) - end)]
+
+
+def workspace_edit(context: ActionContext, edits: list[lsp.TextEdit]) -> lsp.WorkspaceEdit:
+    document = context.document
+    if context.document_changes:
+        identifier = lsp.OptionalVersionedTextDocumentIdentifier(document.uri, document.version)
+        return lsp.WorkspaceEdit(document_changes=[lsp.TextDocumentEdit(identifier, list(edits))])
+    return lsp.WorkspaceEdit(changes={document.uri: list(edits)})

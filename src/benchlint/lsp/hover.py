@@ -1,0 +1,159 @@
+"""Hover: a key's documentation and allowed values (from the models), and for a few values
+what the Platform does with them: a harness's credential per profile, where a secret
+reference is injected, a benchmark's catalog entry. Every text is redacted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lsprotocol import types as lsp
+
+from ..catalog.query import describe
+from ..credentials import redact
+from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
+from ..paths import key_label, table_label
+from ..profiles import PROFILES
+from ..rule import Path
+from ..settings import Settings
+from .cursor import Item, item_at
+from .documents import OpenDocument
+from .keydocs import doc_at
+
+_OVERWRITTEN = "A literal variable of that name in the same environment would be overwritten."
+_SECRET_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
+
+
+def hover(
+    document: OpenDocument, position: lsp.Position, settings: Settings, markdown: bool
+) -> lsp.Hover | None:
+    offset = document.client_text.offset(position)
+    parsed = document.parsed
+    item = item_at(parsed, offset)
+    if item is None:
+        return None
+    text = hover_text(item, parsed.data, settings)
+    if not text:
+        return None
+    kind = lsp.MarkupKind.Markdown if markdown else lsp.MarkupKind.PlainText
+    return lsp.Hover(
+        contents=lsp.MarkupContent(kind=kind, value=redact(text)),
+        range=document.client_text.range(item.span.start, item.span.end),
+    )
+
+
+def hover_text(item: Item, data: dict[str, Any], settings: Settings) -> str | None:
+    path = item.path
+    if item.part == "value":
+        value = _value_at(data, path)
+        if isinstance(value, str):
+            special = _value_text(path, value, data, settings)
+            if special:
+                return special
+    doc = doc_at(path, data)
+    if doc is None:
+        return None
+    is_table = item.part == "header" or (path[0] == "agents" and len(path) == 2)
+    where = table_label(path) if is_table else key_label(path)
+    return f"{doc.markdown()}\n\n_{where}_"
+
+
+def _value_text(path: Path, value: str, data: dict[str, Any], settings: Settings) -> str | None:
+    key = next((part for part in reversed(path) if isinstance(part, str)), None)
+    if path == ("experiment", "benchmark"):
+        return benchmark_text(value, settings)
+    if len(path) == 3 and path[0] == "agents" and key == "harness":
+        return harness_text(value, settings)
+    if key in _SECRET_KEYS or (len(path) == 3 and path[0] in ("verifier", "secrets")):
+        return secret_text(path, value, data)
+    return None
+
+
+def benchmark_text(value: str, settings: Settings) -> str:
+    catalog = settings.catalog
+    entry = catalog.find(value) or catalog.find_loose(value)
+    if entry is None:
+        return (
+            f"**`{value}`** is not in the catalog benchlint has loaded. Add the output of "
+            f"`osmosis --json benchmark info {value}` with the `catalog` setting."
+        )
+    return describe(entry)
+
+
+def harness_text(harness: str, settings: Settings) -> str:
+    known = harness in KNOWN_HARNESSES or harness in settings.extra_harnesses
+    title = f"**Harness `{harness}`**"
+    description = HARNESS_DESCRIPTIONS.get(harness)
+    lines = [f"{title}: {description}" if description else title]
+    if not known:
+        lines.append("\nNot a harness benchlint knows (add it with `extraHarnesses`).")
+    lines.append("\nIts own credential, per profile:")
+    for name, profile in PROFILES.items():
+        current = " (in use)" if name == settings.profile else ""
+        credential = profile.harness_credentials.get(harness)
+        if credential is None:
+            need = "reads no credential of its own: takes no `harness_api_key_secret`"
+        elif credential.takes_secret:
+            need = (
+                f'needs `harness_api_key_secret = "{credential.variable}"`, a secret record '
+                f"injected as `{credential.variable}`"
+            )
+        else:
+            need = (
+                "takes no `harness_api_key_secret`: the Platform injects the model's key as "
+                f"`{credential.variable}`"
+            )
+            if not credential.injected_for_hosted:
+                need += " (not for hosted models)"
+        lines.append(f"- `{name}`{current}: {need}")
+    return "\n".join(lines)
+
+
+def secret_text(path: Path, name: str, data: dict[str, Any]) -> str:
+    lines = [
+        f"**Secret record `{name}`**: create it with `osmosis secret set {name}`; the file "
+        "holds its name, never its value.",
+        "",
+    ]
+    if path[0] == "agents" and isinstance(path[1], int):
+        agent = path[1] + 1
+        model = _value_at(data, ("agents", path[1], "model"))
+        if (
+            path[-1] == "api_key_secret"
+            and isinstance(model, dict)
+            and model.get("type") == "hosted"
+        ):
+            lines.append("Hosted models reference no secret: the Platform does not use it.")
+        else:
+            reader = "the harness" if path[-1] == "harness_api_key_secret" else "the model client"
+            lines.append(
+                f"The Platform injects it into agent {agent}'s environment as `{name}`, "
+                f"where {reader} reads it. {_OVERWRITTEN}"
+            )
+    elif path[0] == "execution":
+        lines.append(
+            f"The Platform injects it into every agent's environment as `{name}`: the LLM "
+            f"judge's provider key. {_OVERWRITTEN}"
+        )
+    elif path[0] == "verifier":
+        lines.append(
+            f"The Platform injects it into every agent's environment as `{name}`, for the "
+            f"dataset's verifier. {_OVERWRITTEN}"
+        )
+    else:
+        lines.append(
+            "Resolved at submit: its value comes from `--secrets-file`, the environment or a "
+            "prompt, for this run only."
+        )
+    return "\n".join(lines)
+
+
+def _value_at(data: dict[str, Any], path: Path) -> Any:
+    value: Any = data
+    for part in path:
+        if isinstance(value, dict) and isinstance(part, str):
+            value = value.get(part)
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return None
+    return value

@@ -1,0 +1,120 @@
+"""Document symbols: every table in document order, each agent labelled `harness · model`
+with its `[agents.model]` / `[agents.env]` inside it, and the keys of each table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types as lsp
+
+from ..credentials import redact
+from ..parsing.sourcemap import Entry
+from ..paths import table_name
+from ..rule import Path
+from .documents import OpenDocument
+
+Kind = lsp.SymbolKind
+
+
+def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
+    parsed = document.parsed
+    source_map = parsed.source_map
+    text = document.client_text
+    pairs: dict[Path, list[tuple[str, Entry]]] = {}
+    for path, entry in source_map.entries.items():
+        if entry.kind == "pair" and path and isinstance(path[-1], str):
+            pairs.setdefault(path[:-1], []).append((path[-1], entry))
+
+    def key_symbols(table: Path) -> list[lsp.DocumentSymbol]:
+        out = []
+        for name, entry in pairs.get(table, []):
+            span = entry.pair or entry.key
+            if span is None or entry.key is None:
+                continue
+            out.append(
+                lsp.DocumentSymbol(
+                    name=name,
+                    kind=Kind.Property,
+                    range=text.range(span.start, span.end),
+                    selection_range=text.range(entry.key.start, entry.key.end),
+                    detail=_value_text(parsed.text[entry.value.start : entry.value.end])
+                    if entry.value
+                    else None,
+                )
+            )
+        return out
+
+    roots: list[lsp.DocumentSymbol] = key_symbols(())
+    agents: dict[int, lsp.DocumentSymbol] = {}
+    for path in source_map.tables:
+        table = source_map.get(path)
+        if table is None or table.header is None:
+            continue
+        header = table.header
+        symbol = lsp.DocumentSymbol(
+            name=_table_label(path, parsed.data),
+            kind=Kind.Object if _is_agent(path) else Kind.Namespace,
+            range=text.range(header.start, max(table.body_end or header.end, header.end)),
+            selection_range=text.range(header.start, header.end),
+            detail=f"[[{table_name(path)}]]" if _is_agent(path) else None,
+            children=key_symbols(path),
+        )
+        agent = path[1] if len(path) > 1 and path[0] == "agents" else None
+        if isinstance(agent, int) and len(path) == 2:
+            agents[agent] = symbol
+        parent = agents.get(agent) if isinstance(agent, int) and len(path) > 2 else None
+        if parent is not None:  # `[agents.model]` belongs inside its agent
+            parent.children = [*(parent.children or []), symbol]
+            parent.range = lsp.Range(parent.range.start, symbol.range.end)
+        else:
+            roots.append(symbol)
+    return roots
+
+
+def flat_symbols(document: OpenDocument) -> list[lsp.SymbolInformation]:
+    """For clients without hierarchical symbols: the same tree, flattened."""
+    out: list[lsp.SymbolInformation] = []
+
+    def walk(symbols: Sequence[lsp.DocumentSymbol], container: str | None) -> None:
+        for symbol in symbols:
+            out.append(
+                lsp.SymbolInformation(
+                    name=symbol.name,
+                    kind=symbol.kind,
+                    location=lsp.Location(document.uri, symbol.range),
+                    container_name=container,
+                )
+            )
+            walk(symbol.children or [], symbol.name)
+
+    walk(document_symbols(document), None)
+    return out
+
+
+def _is_agent(path: Path) -> bool:
+    return len(path) == 2 and path[0] == "agents" and isinstance(path[1], int)
+
+
+def _table_label(path: Path, data: dict[str, Any]) -> str:
+    if _is_agent(path):
+        return agent_label(data, int(path[1]))
+    return table_name(path) or "(top level)"
+
+
+def agent_label(data: dict[str, Any], index: int) -> str:
+    """`terminus-2 · openai/gpt-5.2`: what the leaderboard calls an entrant."""
+    agents = data.get("agents")
+    agent = agents[index] if isinstance(agents, list) and index < len(agents) else None
+    agent = agent if isinstance(agent, dict) else {}
+    model = agent.get("model")
+    model = model if isinstance(model, dict) else {}
+    harness = agent.get("harness")
+    names = [model.get(key) for key in ("model", "lora_model_name", "base_model")]
+    name = next((n for n in names if isinstance(n, str)), "(no model)")
+    return redact(f"{harness if isinstance(harness, str) else 'default harness'} · {name}")
+
+
+def _value_text(source: str) -> str:
+    source = " ".join(source.split())
+    return redact(source if len(source) <= 60 else source[:59] + "…")
