@@ -6,6 +6,7 @@ The loaders (subprocesses) and benchlint (this process) work on the corpus at th
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -31,6 +32,8 @@ def loader_run(corpus: list[Case]) -> LoaderRun:
         with ThreadPoolExecutor(len(releases)) as pool:  # first builds run side by side
             pythons = dict(zip(releases, pool.map(loader_python, releases), strict=True))
     except NoPython312 as reason:
+        if os.environ.get("BENCHLINT_REQUIRE_LOADER") == "1":  # CI: never skip silently
+            pytest.fail(f"{reason} (BENCHLINT_REQUIRE_LOADER=1)", False)
         pytest.skip(str(reason))
     except VenvBuildFailed as reason:
         pytest.fail(f"could not build the official loader's environment: {reason}", False)
