@@ -19,6 +19,7 @@ class ClientFeatures:
     markdown_completion: bool = False
     hierarchical_symbols: bool = False
     document_changes: bool = False  # versioned edits in a WorkspaceEdit
+    resolve_edits: bool = False  # fills a code action's edit on `codeAction/resolve`
 
     @classmethod
     def of(cls, caps: lsp.ClientCapabilities) -> ClientFeatures:
@@ -57,5 +58,10 @@ class ClientFeatures:
             ),
             document_changes=bool(
                 get_capability(caps, "workspace.workspace_edit.document_changes", False)
+            ),
+            resolve_edits="edit"
+            in (
+                get_capability(caps, "text_document.code_action.resolve_support.properties", None)
+                or []
             ),
         )

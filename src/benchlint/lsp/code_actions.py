@@ -5,22 +5,26 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
+from itertools import accumulate
 
 from lsprotocol import types as lsp
 
 from ..diagnostic import Diagnostic, Fix
 from ..fixer import fix_text
-from ..parsing.document import parse
 from ..settings import Settings
 from .diagnostics import to_lsp
 from .documents import OpenDocument
 
 FIX_ALL = "source.fixAll.benchlint"
+FIX_ALL_TITLE = "benchlint: fix all safe problems"
 KINDS = [lsp.CodeActionKind.QuickFix, FIX_ALL]
 # Findings a line comment cannot silence: the file could not be read or parsed there.
 _UNSUPPRESSIBLE = frozenset({"BL001", "BL002", "BL003", "BL901"})
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")
 _IGNORE = re.compile(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
 
 
@@ -30,6 +34,7 @@ class ActionContext:
     diagnostics: list[Diagnostic]  # of the document's current version
     settings: Settings
     document_changes: bool  # the client takes versioned `documentChanges`
+    resolve_edits: bool = False  # the client asks for an action's edit when it is chosen
 
 
 def code_actions(context: ActionContext, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
@@ -48,11 +53,31 @@ def code_actions(context: ActionContext, params: lsp.CodeActionParams) -> list[l
             ignore = _ignore_action(context, diagnostic)
             if ignore is not None:
                 actions.append(ignore)
-    if _wanted(FIX_ALL, only):
-        fix_all = fix_all_action(context)
-        if fix_all is not None:
-            actions.append(fix_all)
+    if _wanted(FIX_ALL, only) and _has_safe_fix(context):
+        # Fixing everything re-lints the file a few times: on a plain lightbulb request, only
+        # when the client lets the edit wait until the action is chosen.
+        if only is not None:
+            if (fix_all := fix_all_action(context)) is not None:
+                actions.append(fix_all)
+        elif context.resolve_edits:
+            actions.append(_unresolved_fix_all(context))
     return actions
+
+
+def _has_safe_fix(context: ActionContext) -> bool:
+    return any(d.fix is not None and d.fix.applicability == "safe" for d in context.diagnostics)
+
+
+def _unresolved_fix_all(context: ActionContext) -> lsp.CodeAction:
+    return lsp.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, data={"uri": context.document.uri})
+
+
+def resolve(context: ActionContext, action: lsp.CodeAction) -> lsp.CodeAction:
+    """`codeAction/resolve`: the edit of an action sent without one (fix all)."""
+    if action.kind == FIX_ALL and action.edit is None:
+        resolved = fix_all_action(context)
+        action.edit = resolved.edit if resolved else workspace_edit(context, [])
+    return action
 
 
 def _wanted(kind: str, only: Sequence[str] | None) -> bool:
@@ -93,10 +118,10 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
     value (a line inside a multi-line string cannot take a comment): it is checked by parsing
     the result, and the comment goes alone on the line above when the end of the line fails.
     """
-    parsed = document.parsed
-    lines = parsed.lines
+    reading = document.reading
+    lines = reading.lines
     start = lines.line_starts[line - 1]
-    for comment in parsed.source_map.comments:
+    for comment in reading.source_map.comments:
         if lines.position(comment.span.start).line != line:
             continue
         match = _IGNORE.search(comment.text)
@@ -118,28 +143,44 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
 
 
 def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp.TextEdit | None:
-    before = document.parsed
-    after = parse(document.text[:start] + new_text + document.text[end:])
-    if before.syntax is None and (after.syntax is not None or after.data != before.data):
-        return None
+    """The edit, unless it changes what a valid file says (a broken one cannot be checked)."""
+    text, before = document.text, document.reading.values
+    if before is not None:
+        try:
+            if tomllib.loads(text[:start] + new_text + text[end:]) != before:
+                return None
+        except (tomllib.TOMLDecodeError, RecursionError):
+            return None
     return lsp.TextEdit(document.client_text.range(start, end), new_text)
 
 
 def fix_all_action(context: ActionContext) -> lsp.CodeAction | None:
-    """Every safe fix at once, as one edit of the changed stretch of text."""
-    if not any(d.fix is not None and d.fix.applicability == "safe" for d in context.diagnostics):
-        return None
+    """Every safe fix at once, as the edits that turn the text into the fixed text; None when
+    they change nothing (a file that does not parse is never fixed)."""
     document = context.document
     result = fix_text(document.text, document.path, context.settings)
     if not result.changed:
         return None
-    start, end, new_text = changed_stretch(document.text, result.text)
-    edit = lsp.TextEdit(document.client_text.range(start, end), new_text)
-    return lsp.CodeAction(
-        title="benchlint: fix all safe problems",
-        kind=FIX_ALL,
-        edit=workspace_edit(context, [edit]),
-    )
+    edits = [
+        lsp.TextEdit(document.client_text.range(start, end), new_text)
+        for start, end, new_text in text_changes(document.text, result.text)
+    ]
+    return lsp.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=workspace_edit(context, edits))
+
+
+def text_changes(before: str, after: str) -> list[tuple[int, int, str]]:
+    """Small (start, end, replacement) edits from `before` to `after`, one per changed run of
+    lines: the text between them is never sent back (it may hold what should not travel)."""
+    old, new = _LINES.findall(before), _LINES.findall(after)
+    offsets = list(accumulate(map(len, old), initial=0))
+    changes = []
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        start, end, text = changed_stretch("".join(old[i1:i2]), "".join(new[j1:j2]))
+        changes.append((offsets[i1] + start, offsets[i1] + end, text))
+    return changes
 
 
 def changed_stretch(before: str, after: str) -> tuple[int, int, str]:

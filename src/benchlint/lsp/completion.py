@@ -17,7 +17,15 @@ from pydantic import BaseModel
 from ..catalog.query import benchmark_choices, category_names, describe, harness_choices
 from ..catalog.query import task_names as manifest_task_names
 from ..credentials import redact
-from ..models import MAX_AGENTS, MODEL_VARIANTS, Agent, BenchmarkConfig
+from ..models import (
+    MAX_AGENTS,
+    MODEL_VARIANTS,
+    TASK_SETS,
+    Agent,
+    BenchmarkConfig,
+    Tasks,
+    field_description,
+)
 from ..profiles import PROFILES
 from ..rule import Path
 from ..settings import Settings
@@ -219,7 +227,7 @@ def _key_items(items: _Items, cursor: _Cursor, replace: Replace) -> None:
     present = set(cursor.section.keys) - {_typed_key(cursor)}
     # retyping the key of an existing `key = value`: replace the name only
     assigned = re.match(r"^\s*=", cursor.suffix[replace.end - cursor.offset :]) is not None
-    for name in _keys_of(model, cursor.section.path):
+    for name in _keys_of(model):
         doc = _doc(model, name)
         if name in present or doc.type in ("table", "array of tables"):
             continue  # tables are written as `[headers]`, offered on a `[` line
@@ -245,7 +253,7 @@ class _AnyModel(BaseModel):
     """Stands for `[agents.model]` before its `type` is written: every variant's keys."""
 
 
-def _keys_of(model: type[BaseModel], path: Path) -> list[str]:
+def _keys_of(model: type[BaseModel]) -> list[str]:
     if model is _AnyModel:
         names = [k for variant in MODEL_VARIANTS.values() for k in model_keys(variant)]
         return list(dict.fromkeys(names))
@@ -269,18 +277,15 @@ def _value_items(items: _Items, cursor: _Cursor, key: str, replace: Replace) -> 
 def _choices(cursor: _Cursor, path: Path, key: str) -> list[tuple[str, str, str]]:
     """(value, detail, documentation) of each value `key` may take in the table at `path`."""
     settings = cursor.settings
-    in_agent = len(path) >= 2 and path[0] == "agents"
-    if key == "type" and len(path) == 3 and path[2] == "model":
+    agent = len(path) == 2 and path[0] == "agents"
+    if key == "type" and len(path) == 3 and path[0] == "agents" and path[2] == "model":
         return [(name, "model type", model.__doc__ or "") for name, model in MODEL_VARIANTS.items()]
     if key == "task_set" and path == ("tasks",):
-        doc = _doc(table_model(path, {}) or BaseModel, key)
-        return [(value, "task set", doc.description) for value in doc.allowed]
-    if key == "harness" and in_agent and len(path) == 2:
-        return [
-            (name, description, "")
-            for name, description in harness_choices(settings.extra_harnesses)
-        ]
-    if key == "harness_api_key_secret" and in_agent and len(path) == 2:
+        description = field_description(Tasks, "task_set") or ""
+        return [(value, "task set", description) for value in TASK_SETS]
+    if key == "harness" and agent:
+        return [(name, about, "") for name, about in harness_choices(settings.extra_harnesses)]
+    if key == "harness_api_key_secret" and agent:
         harness = cursor.outline.string_value(path, "harness")
         variable = PROFILES[settings.profile].harness_secret_variable(harness)
         return [(variable, f"the variable {harness} reads", "")] if variable else []
@@ -288,9 +293,8 @@ def _choices(cursor: _Cursor, path: Path, key: str) -> list[tuple[str, str, str]
         catalog = settings.catalog
         return [
             (value, label, describe(entry))
-            for (value, label), entry in zip(
-                benchmark_choices(catalog), catalog.entries, strict=True
-            )
+            for value, label in benchmark_choices(catalog)
+            if (entry := catalog.get(value)) is not None
         ]
     if key in ("task_names", "categories") and path == ("tasks",):
         benchmark = cursor.outline.string_value(("experiment",), "benchmark")

@@ -1,14 +1,20 @@
-"""What stands at a cursor in a parsed document: which key, value or table header, by config
-path (hover and symbols read the engine's source map through this)."""
+"""Reading a document for hover, symbols and code actions: tree-sitter's map of where each
+key, value and table header stands, and the value of any single token.
+
+One pass over the text, broken lines included: the engine's own parse recovers from syntax
+errors by re-parsing, which costs far more than an editor request can wait for.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
-from ..parsing.document import Document
-from ..parsing.sourcemap import Span
+from ..parsing.sourcemap import SourceMap, Span, build_source_map
 from ..rule import Path
+from ..text import LineIndex
 
 Part = Literal["key", "value", "header"]
 
@@ -20,22 +26,57 @@ class Item:
     span: Span
 
 
-def item_at(document: Document, offset: int) -> Item | None:
-    """The innermost key, value or header containing `offset` (its end included, so that a
-    cursor right after a word still finds it); deeper paths win ties."""
-    best: Item | None = None
-    for path, entry in document.source_map.entries.items():
-        parts: tuple[tuple[Part, Span | None], ...] = (
-            ("value", entry.value),
-            ("key", entry.key),
-            ("header", entry.header),
-        )
-        for part, span in parts:
-            if span is None or not span.start <= offset <= span.end:
-                continue
-            if best is None or _narrower(span, path, best):
-                best = Item(path, part, span)
-    return best
+class Reading:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = LineIndex(text)
+        self.source_map: SourceMap = build_source_map(text, self.lines)
+
+    @cached_property
+    def values(self) -> dict[str, Any] | None:
+        """The whole text's values, when it is valid TOML (None when it is not)."""
+        try:
+            return tomllib.loads(self.text)
+        except (tomllib.TOMLDecodeError, RecursionError):
+            return None
+
+    def value(self, path: Path) -> Any:
+        """The value written at `path`, read from its own token (None when unreadable)."""
+        entry = self.source_map.get(path)
+        if entry is None or entry.value is None:
+            return None
+        token = self.text[entry.value.start : entry.value.end]
+        try:
+            return tomllib.loads(f"v = {token}")["v"]
+        except (tomllib.TOMLDecodeError, RecursionError):
+            return None
+
+    def string(self, path: Path) -> str | None:
+        value = self.value(path)
+        return value if isinstance(value, str) else None
+
+    def model_type(self, path: Path) -> str | None:
+        """The `type` of the agent model a path lies in (`agents[i].model...`), if written."""
+        if len(path) >= 3 and path[0] == "agents" and path[2] == "model":
+            return self.string(("agents", path[1], "model", "type"))
+        return None
+
+    def item_at(self, offset: int) -> Item | None:
+        """The innermost key, value or header containing `offset` (its end included, so that
+        a cursor right after a word still finds it); deeper paths win ties."""
+        best: Item | None = None
+        for path, entry in self.source_map.entries.items():
+            parts: tuple[tuple[Part, Span | None], ...] = (
+                ("value", entry.value),
+                ("key", entry.key),
+                ("header", entry.header),
+            )
+            for part, span in parts:
+                if span is None or not span.start <= offset <= span.end:
+                    continue
+                if best is None or _narrower(span, path, best):
+                    best = Item(path, part, span)
+        return best
 
 
 def _narrower(span: Span, path: Path, than: Item) -> bool:

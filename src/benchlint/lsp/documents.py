@@ -7,15 +7,15 @@ applies changes with the client's own line model (`ClientText`) instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from lsprotocol import types as lsp
 from pygls.uris import to_fs_path
 
 from ..diagnostic import Diagnostic
-from ..parsing.document import Document, parse
 from ..text import Encoding
+from .cursor import Reading
 from .positions import ClientText
 
 
@@ -24,7 +24,7 @@ class VersionCache:
     """What has been computed for one version of a document (dropped on every change)."""
 
     client_text: ClientText | None = None
-    parsed: Document | None = None
+    reading: Reading | None = None
     # (settings generation, diagnostics) of the last lint of this version
     lint: tuple[int, list[Diagnostic]] | None = None
 
@@ -47,23 +47,25 @@ class OpenDocument:
         return self.cache.client_text
 
     @property
-    def parsed(self) -> Document:
-        """The engine's parse of this version (values and source map), computed once."""
-        if self.cache.parsed is None:
-            self.cache.parsed = parse(self.text)
-        return self.cache.parsed
+    def reading(self) -> Reading:
+        """The syntax tree's reading of this version, computed once."""
+        if self.cache.reading is None:
+            self.cache.reading = Reading(self.text)
+        return self.cache.reading
 
     def replace(self, text: str, version: int) -> None:
         self.text = text
         self.version = version
         self.cache = VersionCache()
 
-    def apply(self, changes: list[Any], version: int) -> None:
+    def apply(self, changes: Sequence[lsp.TextDocumentContentChangeEvent], version: int) -> None:
         """Apply `didChange` content changes in order (each against the previous result)."""
         text = self.text
         for change in changes:
             if isinstance(change, lsp.TextDocumentContentChangePartial):
-                geometry = ClientText(text, self.encoding)
+                # the current version's geometry is usually computed already (publishing)
+                same = text is self.text
+                geometry = self.client_text if same else ClientText(text, self.encoding)
                 start = geometry.offset(change.range.start)
                 end = geometry.offset(change.range.end)
                 start, end = min(start, end), max(start, end)

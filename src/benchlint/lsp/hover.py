@@ -4,18 +4,16 @@ reference is injected, a benchmark's catalog entry. Every text is redacted."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from lsprotocol import types as lsp
 
 from ..catalog.query import describe
-from ..credentials import redact
+from ..credentials import looks_like_credential, redact
 from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from ..paths import key_label, table_label
 from ..profiles import PROFILES
 from ..rule import Path
 from ..settings import Settings
-from .cursor import Item, item_at
+from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at
 
@@ -26,12 +24,11 @@ _SECRET_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api
 def hover(
     document: OpenDocument, position: lsp.Position, settings: Settings, markdown: bool
 ) -> lsp.Hover | None:
-    offset = document.client_text.offset(position)
-    parsed = document.parsed
-    item = item_at(parsed, offset)
+    reading = document.reading
+    item = reading.item_at(document.client_text.offset(position))
     if item is None:
         return None
-    text = hover_text(item, parsed.data, settings)
+    text = hover_text(item, reading, settings)
     if not text:
         return None
     kind = lsp.MarkupKind.Markdown if markdown else lsp.MarkupKind.PlainText
@@ -41,15 +38,14 @@ def hover(
     )
 
 
-def hover_text(item: Item, data: dict[str, Any], settings: Settings) -> str | None:
+def hover_text(item: Item, reading: Reading, settings: Settings) -> str | None:
     path = item.path
     if item.part == "value":
-        value = _value_at(data, path)
-        if isinstance(value, str):
-            special = _value_text(path, value, data, settings)
-            if special:
-                return special
-    doc = doc_at(path, data)
+        value = reading.string(path)
+        special = _value_text(path, value, reading, settings) if value is not None else None
+        if special:
+            return special
+    doc = doc_at(path, reading.model_type(path))
     if doc is None:
         return None
     is_table = item.part == "header" or (path[0] == "agents" and len(path) == 2)
@@ -57,14 +53,14 @@ def hover_text(item: Item, data: dict[str, Any], settings: Settings) -> str | No
     return f"{doc.markdown()}\n\n_{where}_"
 
 
-def _value_text(path: Path, value: str, data: dict[str, Any], settings: Settings) -> str | None:
+def _value_text(path: Path, value: str, reading: Reading, settings: Settings) -> str | None:
     key = next((part for part in reversed(path) if isinstance(part, str)), None)
     if path == ("experiment", "benchmark"):
         return benchmark_text(value, settings)
     if len(path) == 3 and path[0] == "agents" and key == "harness":
         return harness_text(value, settings)
     if key in _SECRET_KEYS or (len(path) == 3 and path[0] in ("verifier", "secrets")):
-        return secret_text(path, value, data)
+        return secret_text(path, value, reading.model_type(path))
     return None
 
 
@@ -108,7 +104,12 @@ def harness_text(harness: str, settings: Settings) -> str:
     return "\n".join(lines)
 
 
-def secret_text(path: Path, name: str, data: dict[str, Any]) -> str:
+def secret_text(path: Path, name: str, model_type: str | None) -> str:
+    if looks_like_credential(name):
+        return (
+            "**This is a credential, not the name of a secret record.** Treat it as leaked: "
+            "rotate it, store the new one with `osmosis secret set NAME` and write `NAME` here."
+        )
     lines = [
         f"**Secret record `{name}`**: create it with `osmosis secret set {name}`; the file "
         "holds its name, never its value.",
@@ -116,12 +117,7 @@ def secret_text(path: Path, name: str, data: dict[str, Any]) -> str:
     ]
     if path[0] == "agents" and isinstance(path[1], int):
         agent = path[1] + 1
-        model = _value_at(data, ("agents", path[1], "model"))
-        if (
-            path[-1] == "api_key_secret"
-            and isinstance(model, dict)
-            and model.get("type") == "hosted"
-        ):
+        if path[-1] == "api_key_secret" and model_type == "hosted":
             lines.append("Hosted models reference no secret: the Platform does not use it.")
         else:
             reader = "the harness" if path[-1] == "harness_api_key_secret" else "the model client"
@@ -145,15 +141,3 @@ def secret_text(path: Path, name: str, data: dict[str, Any]) -> str:
             "prompt, for this run only."
         )
     return "\n".join(lines)
-
-
-def _value_at(data: dict[str, Any], path: Path) -> Any:
-    value: Any = data
-    for part in path:
-        if isinstance(value, dict) and isinstance(part, str):
-            value = value.get(part)
-        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
-            value = value[part]
-        else:
-            return None
-    return value

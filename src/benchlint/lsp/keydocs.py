@@ -50,19 +50,23 @@ def key_doc(model: type[BaseModel], key: str) -> KeyDoc | None:
     )
 
 
-def doc_at(path: Path, data: dict[str, Any]) -> KeyDoc | None:
+def doc_at(path: Path, model_type: str | None = None) -> KeyDoc | None:
     """The documentation of the key (or table) at a config path; array entries and agents
-    are documented by their array's key."""
+    are documented by their array's key. `model_type` is the `type` of the agent model the
+    path lies in, when written."""
     while path and isinstance(path[-1], int):
         path = path[:-1]
     if not path:
         return None
     parent, key = path[:-1], path[-1]
     assert isinstance(key, str)
-    model = table_model(parent, data)
-    if model is None and len(parent) == 3 and parent[2] == "model":
-        # a model without a (valid) type: any variant's key documents it
-        model = next((m for m in MODEL_VARIANTS.values() if key in m.model_fields), None)
+    if len(parent) == 3 and parent[0] == "agents" and parent[2] == "model":
+        # the variant its `type` names; without one, any variant's key documents it
+        model = MODEL_VARIANTS.get(model_type or "") or next(
+            (m for m in MODEL_VARIANTS.values() if key in m.model_fields), None
+        )
+    else:
+        model = table_model(parent, {})
     if model is None and parent and parent[-1] == "env":
         scope = "every agent" if parent == ("env",) else f"agent {_agent(parent)} only"
         return KeyDoc(key, f"An environment variable for {scope}.", "string", False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import cached_property
+from itertools import accumulate
 
 from lsprotocol import types as lsp
 
@@ -18,6 +19,8 @@ from ..diagnostic import Position, Range
 from ..text import Encoding, LineIndex, client_width
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Characters `str.splitlines` also breaks at, which LSP does not.
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 class ClientText:
@@ -29,7 +32,14 @@ class ClientText:
 
     @cached_property
     def line_starts(self) -> list[int]:
-        return [0, *(match.end() for match in _LINE_BREAK.finditer(self.text))]
+        text = self.text
+        if _OTHER_BREAKS.search(text) is None:
+            # `splitlines` breaks exactly at LSP's line ends here, and runs in C.
+            starts = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
+            if text and text[-1] not in "\r\n":
+                starts.pop()  # the text's end is not the start of another line
+            return starts
+        return [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
 
     @cached_property
     def engine_lines(self) -> LineIndex:

@@ -14,10 +14,10 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..credentials import redact
-from ..settings import SettingsError
+from ..settings import Settings, SettingsError
 from .capabilities import ClientFeatures
 from .client_settings import ClientSettingsError, parse_client_settings
-from .code_actions import KINDS, ActionContext, code_actions
+from .code_actions import KINDS, ActionContext, code_actions, resolve
 from .completion import TRIGGERS, completions
 from .diagnostics import to_lsp_all
 from .documents import DocumentStore, OpenDocument, fs_path
@@ -56,10 +56,24 @@ class BenchlintServer(LanguageServer):
         """pygls's own errors (a message it cannot read, ...) go to the log, never to a popup."""
         self.messages.log(f"{type(error).__name__}: {error}", lsp.MessageType.Error)
 
+    def set_roots(self, uris: list[str | None]) -> None:
+        """The workspace folders: relative globs and client paths start at them."""
+        self.roots = [path for path in (fs_path(uri or "") for uri in uris) if path]
+        self.resolver.root = Path(self.roots[0]) if self.roots else None
+
     # -- documents ---------------------------------------------------------------------------
     def served(self, uri: str) -> OpenDocument | None:
         document = self.documents.get(uri)
         return document if document is not None and document.selected else None
+
+    def for_request(self, uri: str) -> tuple[OpenDocument, Settings] | None:
+        """A served document and its settings, unless it is beyond the size limit (then it
+        has only BL003, and nothing to hover or complete)."""
+        document = self.served(uri)
+        if document is None:
+            return None
+        settings = self.linter.settings_for(document)
+        return None if len(document.text) > settings.max_file_size else (document, settings)
 
     def reselect(self, document: OpenDocument) -> None:
         client = self.resolver.client
@@ -97,10 +111,39 @@ class BenchlintServer(LanguageServer):
     async def fetch_client_settings(self) -> None:
         if not self.features.configuration:
             return
-        answer = await self.workspace_configuration_async(
-            lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SECTION)])
-        )
+        try:
+            answer = await self.workspace_configuration_async(
+                lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SECTION)])
+            )
+        except Exception as error:  # the client refused: keep the settings in force
+            self.messages.log(f"could not read the editor's settings: {error}")
+            return
         self.apply_client_settings(answer[0] if answer else None)
+
+    async def register_watchers(self) -> None:
+        """Ask to hear about settings files and settings changes, where the client allows."""
+        registrations = []
+        if self.features.register_watchers:
+            watchers = [lsp.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
+            registrations.append(
+                lsp.Registration(
+                    id="benchlint-settings-files",
+                    method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=lsp.DidChangeWatchedFilesRegistrationOptions(watchers),
+                )
+            )
+        if self.features.register_configuration:
+            registrations.append(
+                lsp.Registration(
+                    id="benchlint-configuration", method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION
+                )
+            )
+        if not registrations:
+            return
+        try:
+            await self.client_register_capability_async(lsp.RegistrationParams(registrations))
+        except Exception as error:
+            self.messages.log(f"could not register for settings changes: {error}")
 
     def settings_files_changed(self) -> None:
         self.resolver.invalidate()
@@ -116,10 +159,7 @@ def build_server() -> BenchlintServer:
     @messages.guard
     def initialize(params: lsp.InitializeParams) -> None:
         server.features = ClientFeatures.of(params.capabilities)
-        server.roots = [
-            path for path in (fs_path(f.uri) for f in params.workspace_folders or []) if path
-        ] or [path for path in [fs_path(params.root_uri or "")] if path]
-        server.resolver.root = Path(server.roots[0]) if server.roots else None
+        server.set_roots([f.uri for f in params.workspace_folders or []] or [params.root_uri])
         options = params.initialization_options
         if isinstance(options, dict) and options:
             server.apply_client_settings(options.get(SECTION, options))
@@ -128,24 +168,14 @@ def build_server() -> BenchlintServer:
     @messages.guard_async
     async def initialized(params: lsp.InitializedParams) -> None:
         await server.fetch_client_settings()
-        registrations = []
-        if server.features.register_watchers:
-            watchers = [lsp.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
-            registrations.append(
-                lsp.Registration(
-                    id="benchlint-settings-files",
-                    method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-                    register_options=lsp.DidChangeWatchedFilesRegistrationOptions(watchers),
-                )
-            )
-        if server.features.register_configuration:
-            registrations.append(
-                lsp.Registration(
-                    id="benchlint-configuration", method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION
-                )
-            )
-        if registrations:
-            await server.client_register_capability_async(lsp.RegistrationParams(registrations))
+        await server.register_watchers()
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    @messages.guard
+    def did_change_folders(params: lsp.DidChangeWorkspaceFoldersParams) -> None:
+        # pygls has already updated its list of folders
+        server.set_roots([folder.uri for folder in server.workspace.folders.values()])
+        server.settings_files_changed()
 
     @server.feature(lsp.SHUTDOWN)
     @messages.guard
@@ -168,7 +198,7 @@ def build_server() -> BenchlintServer:
         if document is None:
             messages.log(f"change to a document that is not open: {params.text_document.uri}")
             return
-        document.apply(list(params.content_changes), params.text_document.version)
+        document.apply(params.content_changes, params.text_document.version)
         server.reselect(document)
         if not server.features.pull_diagnostics:
             server.publisher.schedule(document, server.resolver.client.debounce)
@@ -228,27 +258,41 @@ def build_server() -> BenchlintServer:
             items = []
         return lsp.RelatedFullDocumentDiagnosticReport(items=items)
 
-    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=KINDS))
-    @messages.guard
-    def code_action(params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
-        document = server.served(params.text_document.uri)
+    async def action_context(uri: str) -> ActionContext | None:
+        document = server.served(uri)
         if document is None:
             return None
-        context = ActionContext(
-            document,
-            server.linter.lint_now(document),
-            server.linter.settings_for(document),
-            server.features.document_changes,
+        found = await server.linter.lint(document)
+        if found is None:  # changed while linting: the request is about the version now current
+            found = server.linter.lint_now(document)
+        settings = server.linter.settings_for(document)
+        features = server.features
+        return ActionContext(
+            document, found, settings, features.document_changes, features.resolve_edits
         )
-        return code_actions(context, params)
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION,
+        lsp.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=True),
+    )
+    @messages.guard_async
+    async def code_action(params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+        context = await action_context(params.text_document.uri)
+        return code_actions(context, params) if context is not None else None
+
+    @server.feature(lsp.CODE_ACTION_RESOLVE)
+    @messages.guard_async
+    async def code_action_resolve(action: lsp.CodeAction) -> lsp.CodeAction:
+        uri = action.data.get("uri") if isinstance(action.data, dict) else None
+        context = await action_context(uri) if isinstance(uri, str) else None
+        return resolve(context, action) if context is not None else action
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @messages.guard
     def on_hover(params: lsp.HoverParams) -> lsp.Hover | None:
-        document = server.served(params.text_document.uri)
-        settings = server.linter.settings_for(document) if document else None
-        if document is None or settings is None or len(document.text) > settings.max_file_size:
+        if (found := server.for_request(params.text_document.uri)) is None:
             return None
+        document, settings = found
         return hover(document, params.position, settings, server.features.markdown_hover)
 
     @server.feature(
@@ -256,10 +300,9 @@ def build_server() -> BenchlintServer:
     )
     @messages.guard
     def on_completion(params: lsp.CompletionParams) -> lsp.CompletionList | None:
-        document = server.served(params.text_document.uri)
-        settings = server.linter.settings_for(document) if document else None
-        if document is None or settings is None or len(document.text) > settings.max_file_size:
+        if (found := server.for_request(params.text_document.uri)) is None:
             return None
+        document, settings = found
         markdown = server.features.markdown_completion
         return completions(document, params.position, settings, markdown)
 
@@ -268,10 +311,9 @@ def build_server() -> BenchlintServer:
     def on_symbols(
         params: lsp.DocumentSymbolParams,
     ) -> list[lsp.DocumentSymbol] | list[lsp.SymbolInformation] | None:
-        document = server.served(params.text_document.uri)
-        settings = server.linter.settings_for(document) if document else None
-        if document is None or settings is None or len(document.text) > settings.max_file_size:
+        if (found := server.for_request(params.text_document.uri)) is None:
             return None
+        document, _ = found
         if server.features.hierarchical_symbols:
             return document_symbols(document)
         return flat_symbols(document)

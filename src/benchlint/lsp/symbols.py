@@ -4,7 +4,6 @@ with its `[agents.model]` / `[agents.env]` inside it, and the keys of each table
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from lsprotocol import types as lsp
 
@@ -12,14 +11,16 @@ from ..credentials import redact
 from ..parsing.sourcemap import Entry
 from ..paths import table_name
 from ..rule import Path
+from .cursor import Reading
 from .documents import OpenDocument
 
 Kind = lsp.SymbolKind
+_MODEL_NAMES = ("model", "lora_model_name", "base_model")
 
 
 def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
-    parsed = document.parsed
-    source_map = parsed.source_map
+    reading = document.reading
+    source_map = reading.source_map
     text = document.client_text
     pairs: dict[Path, list[tuple[str, Entry]]] = {}
     for path, entry in source_map.entries.items():
@@ -38,7 +39,7 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
                     kind=Kind.Property,
                     range=text.range(span.start, span.end),
                     selection_range=text.range(entry.key.start, entry.key.end),
-                    detail=_value_text(parsed.text[entry.value.start : entry.value.end])
+                    detail=_value_text(reading.text[entry.value.start : entry.value.end])
                     if entry.value
                     else None,
                 )
@@ -53,7 +54,7 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
             continue
         header = table.header
         symbol = lsp.DocumentSymbol(
-            name=_table_label(path, parsed.data),
+            name=_table_label(path, reading),
             kind=Kind.Object if _is_agent(path) else Kind.Namespace,
             range=text.range(header.start, max(table.body_end or header.end, header.end)),
             selection_range=text.range(header.start, header.end),
@@ -96,25 +97,21 @@ def _is_agent(path: Path) -> bool:
     return len(path) == 2 and path[0] == "agents" and isinstance(path[1], int)
 
 
-def _table_label(path: Path, data: dict[str, Any]) -> str:
+def _table_label(path: Path, reading: Reading) -> str:
     if _is_agent(path):
-        return agent_label(data, int(path[1]))
+        return agent_label(reading, int(path[1]))
     return table_name(path) or "(top level)"
 
 
-def agent_label(data: dict[str, Any], index: int) -> str:
+def agent_label(reading: Reading, index: int) -> str:
     """`terminus-2 · openai/gpt-5.2`: what the leaderboard calls an entrant."""
-    agents = data.get("agents")
-    agent = agents[index] if isinstance(agents, list) and index < len(agents) else None
-    agent = agent if isinstance(agent, dict) else {}
-    model = agent.get("model")
-    model = model if isinstance(model, dict) else {}
-    harness = agent.get("harness")
-    names = [model.get(key) for key in ("model", "lora_model_name", "base_model")]
-    name = next((n for n in names if isinstance(n, str)), "(no model)")
-    return redact(f"{harness if isinstance(harness, str) else 'default harness'} · {name}")
+    harness = reading.string(("agents", index, "harness")) or "default harness"
+    names = (reading.string(("agents", index, "model", key)) for key in _MODEL_NAMES)
+    return redact(f"{harness} · {next((n for n in names if n), '(no model)')}")
 
 
 def _value_text(source: str) -> str:
-    source = " ".join(source.split())
-    return redact(source if len(source) <= 60 else source[:59] + "…")
+    """A value's source as a symbol's detail: masked first (a cut token would not be
+    recognised), then shortened."""
+    shown = redact(" ".join(source.split()))
+    return shown if len(shown) <= 60 else shown[:59] + "…"

@@ -36,7 +36,8 @@ class SettingsResolver:
         self.client = ClientSettings()
         self.root: Path | None = None  # relative client paths start here
         self.generation = 0  # bumped whenever cached settings are dropped
-        self._folder_source: dict[str, Path | None] = {}
+        # folder -> its settings file, or why looking for it failed (an unreadable pyproject)
+        self._folder_source: dict[str, Path | SettingsError | None] = {}
         self._by_source: dict[Path | None, _Cached] = {}
         self._catalog_files: set[str] = set()
 
@@ -83,8 +84,14 @@ class SettingsResolver:
         start = Path(path) if path else (self.root or Path.cwd())
         folder = os.path.dirname(os.path.abspath(start)) if path else str(start)
         if folder not in self._folder_source:
-            self._folder_source[folder] = find_settings_file(Path(folder))
-        return self._folder_source[folder]
+            try:
+                self._folder_source[folder] = find_settings_file(Path(folder))
+            except SettingsError as error:
+                self._folder_source[folder] = error
+        found = self._folder_source[folder]
+        if isinstance(found, SettingsError):
+            raise found
+        return found
 
     def _load(self, source: Path | None) -> Resolved:
         try:
