@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .diagnostic import Diagnostic
 from .engine import lint
-from .models import BenchmarkConfig
 from .parsing.document import decode, parse
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .models import BenchmarkConfig
 
 
 class ConfigError(ValueError):
@@ -64,6 +67,6 @@ def load_config(
         raise ConfigError(diagnostics)
     decoded = decode(text, settings.max_file_size)
     assert isinstance(decoded, str)
-    from .models import validate
+    from .models import validate  # pydantic only here: the check path does without it
 
     return validate(parse(decoded).data)

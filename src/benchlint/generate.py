@@ -15,7 +15,7 @@ import importlib
 import sys
 from pathlib import Path
 
-GENERATORS = ("benchlint.schema", "benchlint.docsgen")
+GENERATORS = ("benchlint.schema", "benchlint.docsgen", "benchlint.specgen")
 COMMAND = "python -m benchlint.generate"
 
 

@@ -1,9 +1,11 @@
 """The config file's structure, described once.
 
 These pydantic models are the single source of what tables and keys exist, their types,
-closed value sets and count limits. The engine validates with them (their errors become
-BL1xx/BL201 diagnostics in `benchlint.structure`), the JSON Schema is generated from them,
-and the language server takes hover text and completions from their descriptions.
+closed value sets and count limits. The structure spec the engine validates with is generated
+from them (`benchlint.specgen`; its errors are pydantic's, and become BL1xx/BL201 diagnostics
+in `benchlint.structure`), so is the JSON Schema, `load_config` returns them, and the language
+server takes hover text and completions from their descriptions. The plain values they are
+built from live in `benchlint.constants`, which the check path reads without pydantic.
 """
 
 from __future__ import annotations
@@ -12,27 +14,25 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-SECRET_NAME_PATTERN = r"^[A-Z][A-Z0-9_]*$"
-ENV_NAME_PATTERN = r"^[A-Z_][A-Z0-9_]*$"
-RESERVED_ENV_PREFIX = "_OSMOSIS_"
-MAX_AGENTS = 8
-MAX_REQUIRED_SECRETS = 16
-MODEL_TYPES = ("provider", "endpoint", "hosted")
-TASK_SETS = ("parity",)
+from .constants import ENV_NAME_PATTERN as ENV_NAME_PATTERN
+from .constants import MAX_AGENTS as MAX_AGENTS
+from .constants import MAX_REQUIRED_SECRETS as MAX_REQUIRED_SECRETS
+from .constants import MAX_SECRET_NAME_LENGTH as MAX_SECRET_NAME_LENGTH
+from .constants import MODEL_TYPES as MODEL_TYPES
+from .constants import NON_BLANK_PATTERN as NON_BLANK_PATTERN
+from .constants import RESERVED_ENV_PREFIX as RESERVED_ENV_PREFIX
+from .constants import SECRET_NAME_PATTERN as SECRET_NAME_PATTERN
+from .constants import TASK_SETS as TASK_SETS
+from .constants import not_reserved_env
+
 MODEL_TYPE_DESCRIPTION = '"provider", "endpoint" or "hosted".'
-
-
-def _not_reserved_env(name: str) -> str:
-    if name.startswith(RESERVED_ENV_PREFIX):
-        raise ValueError(f"names starting with {RESERVED_ENV_PREFIX} are reserved")
-    return name
 
 
 SecretName = Annotated[
     str,
     Field(
         pattern=SECRET_NAME_PATTERN,
-        max_length=255,
+        max_length=MAX_SECRET_NAME_LENGTH,
         description="The name of a Platform secret record (created with `osmosis secret set "
         "NAME`), never a credential value: upper-case letters, digits and `_`, starting "
         "with a letter.",
@@ -41,9 +41,9 @@ SecretName = Annotated[
 EnvName = Annotated[
     str,
     Field(pattern=ENV_NAME_PATTERN),
-    AfterValidator(_not_reserved_env),
+    AfterValidator(not_reserved_env),
 ]
-NonBlank = Annotated[str, Field(min_length=1, pattern=r"\S")]
+NonBlank = Annotated[str, Field(min_length=1, pattern=NON_BLANK_PATTERN)]
 # The descriptions on value types below are schema information only (editor hover).
 EnvValue = Annotated[
     str,
@@ -286,6 +286,13 @@ MODEL_VARIANTS: dict[str, type[BaseModel]] = {
     "endpoint": EndpointModel,
     "hosted": HostedModel,
 }
+_ALL_MODELS: list[type[BaseModel]] = [
+    BenchmarkConfig,
+    Agent,
+    *TABLE_MODELS.values(),
+    *MODEL_VARIANTS.values(),
+]
+MODELS_BY_NAME: dict[str, type[BaseModel]] = {model.__name__: model for model in _ALL_MODELS}
 
 
 def allowed_keys(model: type[BaseModel]) -> list[str]:

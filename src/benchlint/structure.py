@@ -1,27 +1,26 @@
 """Validating the values against the models, and naming each problem by config path.
 
-pydantic reports problems as (error type, location); this module turns locations into
-config paths (dropping the discriminator tag pydantic inserts after `model`) and leaves
-the wording to the BL1xx rule that owns each error type (cfn-lint's idea: schema keywords
-get rule identities, so they can be documented, selected and suppressed like any rule).
+The values are checked by `benchlint.structure_check`, which reports exactly what pydantic's
+`BenchmarkConfig.model_validate` would (from a spec generated from the models) without the
+cost of importing pydantic. Problems come as (error type, location); this module turns
+locations into config paths (dropping the discriminator tag pydantic inserts after `model`)
+and leaves the wording to the BL1xx rule that owns each error type (cfn-lint's idea: schema
+keywords get rule identities, so they can be documented, selected and suppressed like any
+rule).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
-
-from .models import (
-    MODEL_TYPES,
-    MODEL_VARIANTS,
-    TABLE_MODELS,
-    Agent,
-    BenchmarkConfig,
-    validate,
-)
+from . import structure_check
+from .constants import MODEL_TYPES
 from .rule import Path
+from .tables import table_name
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 # Error types that say something is *absent*; after a syntax error the absent key may sit
 # on a blanked line, so these are dropped for recovered documents.
@@ -38,19 +37,13 @@ class StructuralIssue:
 
 
 def check_structure(data: dict[str, Any], recovered: bool) -> list[StructuralIssue]:
-    try:
-        validate(data)
-    except ValidationError as error:
-        issues = [_issue(item) for item in error.errors(include_url=False)]
-        if recovered:
-            issues = [issue for issue in issues if issue.type not in ABSENCE_TYPES]
-        return issues
-    except RecursionError:
-        return []
-    return []
+    issues = [issue_from_error(error) for error in structure_check.errors(data)]
+    if recovered:
+        issues = [issue for issue in issues if issue.type not in ABSENCE_TYPES]
+    return issues
 
 
-def _issue(error: Any) -> StructuralIssue:
+def issue_from_error(error: Any) -> StructuralIssue:
     location = list(error["loc"])
     on_key = bool(location) and location[-1] == "[key]"
     if on_key:
@@ -70,21 +63,12 @@ def _issue(error: Any) -> StructuralIssue:
 
 
 def table_model(path: Path, data: dict[str, Any]) -> type[BaseModel] | None:
-    """The model that describes the table at `path` (None where no model applies)."""
-    if not path:
-        return BenchmarkConfig
-    if len(path) == 1 and isinstance(path[0], str):
-        return TABLE_MODELS.get(path[0])
-    if path[0] != "agents" or not isinstance(path[1], int):
-        return None
-    if len(path) == 2:
-        return Agent
-    if len(path) == 3 and path[2] == "model":
-        agents = data.get("agents")
-        try:
-            model = agents[path[1]]["model"]  # type: ignore[index]
-        except (TypeError, KeyError, IndexError):
-            return None
-        kind = model.get("type") if isinstance(model, dict) else None
-        return MODEL_VARIANTS.get(kind) if isinstance(kind, str) else None
-    return None
+    """The pydantic model that describes the table at `path` (None where no model applies).
+
+    For the language server, which has pydantic loaded anyway; the check path uses
+    `tables.table_name`.
+    """
+    from .models import MODELS_BY_NAME
+
+    name = table_name(path, data)
+    return MODELS_BY_NAME[name] if name is not None else None

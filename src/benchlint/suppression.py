@@ -17,6 +17,13 @@ from .parsing.document import Document
 MARKER = "benchlint:"
 _DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)(?:\s*(?P<codes>\[[^\]]*\]?))?")
 _CODE = re.compile(r"^BL\d{3}$")
+# A well-formed line suppression, for tools that add codes to one (the language server).
+IGNORE_COMMENT = re.compile(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
+
+
+def ignore_comment(*codes: str) -> str:
+    """The comment that silences `codes` on its line: `# benchlint: ignore[BL402]`."""
+    return f"# benchlint: ignore[{', '.join(codes)}]"
 
 
 @dataclass

@@ -14,20 +14,21 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
 from ..diagnostic import SEVERITY_RANK, Diagnostic
 from ..engine import lint
-from ..fixer import FixResult, fix_text, unified_diff
 from ..parsing.document import decode, parse
 from ..report import FileReport, RunInfo
 from ..settings import Settings, SettingsError, find_settings_file
 from .files import InputError, expand, read
 from .main import UsageError
+
+if TYPE_CHECKING:
+    from ..fixer import FixResult
 
 
 @dataclass
@@ -216,6 +217,8 @@ def _fix_one(
     text = decode(content, settings.max_file_size)
     if not isinstance(text, str):
         return Fixed(_lint_one(content, display, path, settings), target, content, None)
+    from ..fixer import fix_text  # the fix path only: a plain check does without it
+
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
     report = FileReport(display, result.diagnostics, result.text, fixed=result.fixed)
     return Fixed(report, target, content, result)
@@ -223,6 +226,8 @@ def _fix_one(
 
 def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace) -> int:
     """`--diff`: the fixes as a unified diff on stdout (credentials masked), nothing written."""
+    from ..fixer import unified_diff
+
     changed = [item for item in fixed if item.result is not None and item.result.changed]
     diff = "".join(
         unified_diff(item.report.path, item.result.original, item.result.text)
@@ -294,6 +299,8 @@ def write_atomically(path: str, data: bytes) -> None:
             f"{path}: its folder is read-only (fixes are written to a temporary file next to "
             "the file); fixes were not written"
         )
+    import tempfile  # only when writing fixes; it costs a plain check's start-up
+
     handle, temporary = tempfile.mkstemp(prefix=".benchlint-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -84,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("schema", help="print the JSON Schema of the config file")
 
-    commands.add_parser("lsp", help="run the language server on stdio")
+    lsp = commands.add_parser("lsp", help="run the language server on stdio")
+    # Many editors' clients pass --stdio; stdio is the only transport, so it is accepted as is.
+    lsp.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 

@@ -68,14 +68,15 @@ _KEYS = {info.alias or name for name, info in ClientSettings.model_fields.items(
 
 
 def parse_client_settings(raw: Any) -> ClientSettings:
-    """The settings in a `benchlint` section; `None` or an empty list means "not set"."""
+    """The settings in a `benchlint` section; `None`, `""` or an empty list means "not set"
+    (editors' settings UIs store a cleared text field as `""`)."""
     if raw is None:
         return ClientSettings()
     if not isinstance(raw, dict):
         raise ClientSettingsError("benchlint settings must be an object of setting = value")
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in CLIENT_ONLY_KEYS or value is None or value == []:
+        if key in CLIENT_ONLY_KEYS or value is None or value == [] or value == "":
             continue
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), sorted(_KEYS), n=1)

@@ -16,6 +16,7 @@ from lsprotocol import types as lsp
 from ..diagnostic import Diagnostic, Fix
 from ..fixer import fix_text
 from ..settings import Settings
+from ..suppression import IGNORE_COMMENT, ignore_comment
 from .diagnostics import to_lsp
 from .documents import OpenDocument
 
@@ -25,7 +26,6 @@ KINDS = [lsp.CodeActionKind.QuickFix, FIX_ALL]
 # Findings a line comment cannot silence: the file could not be read or parsed there.
 _UNSUPPRESSIBLE = frozenset({"BL001", "BL002", "BL003", "BL901"})
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
-_IGNORE = re.compile(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
     for comment in reading.source_map.comments:
         if lines.position(comment.span.start).line != line:
             continue
-        match = _IGNORE.search(comment.text)
+        match = IGNORE_COMMENT.search(comment.text)
         if match is None:
             continue
         codes = [c.strip().upper() for c in match.group("codes").split(",") if c.strip()]
@@ -134,12 +134,12 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
         return _checked(document, at, at, f", {code}" if codes else code)
     content = lines.line_text(line)
     end_of_line = start + len(content)
-    trailing = _checked(document, end_of_line, end_of_line, f"  # benchlint: ignore[{code}]")
+    trailing = _checked(document, end_of_line, end_of_line, f"  {ignore_comment(code)}")
     if trailing is not None:
         return trailing
     indent = content[: len(content) - len(content.lstrip())]
     newline = "\r\n" if "\r\n" in document.text else "\n"
-    return _checked(document, start, start, f"{indent}# benchlint: ignore[{code}]{newline}")
+    return _checked(document, start, start, f"{indent}{ignore_comment(code)}{newline}")
 
 
 def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp.TextEdit | None:

@@ -135,7 +135,12 @@ class BenchlintServer(LanguageServer):
         if self.features.register_configuration:
             registrations.append(
                 lsp.Registration(
-                    id="benchlint-configuration", method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION
+                    id="benchlint-configuration",
+                    method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION,
+                    # only changes of our own section, not every setting of the editor
+                    register_options=lsp.DidChangeConfigurationRegistrationOptions(
+                        section="benchlint"
+                    ),
                 )
             )
         if not registrations:
@@ -331,4 +336,7 @@ def run_server() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Redacting("benchlint lsp: %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
+    # pygls warns about every `$/cancelRequest` for a request already answered: routine
+    # traffic, not something to show in the editor's output channel.
+    logging.getLogger("pygls.protocol.json_rpc").setLevel(logging.ERROR)
     build_server().start_io()

@@ -12,28 +12,32 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pydantic import BaseModel
-
 from ..context import Context
 from ..diagnostic import Fix
 from ..edits import replace_key
-from ..models import MODEL_VARIANTS, TABLE_MODELS, Agent, BenchmarkConfig
 from ..paths import quote_key, table_label
 from ..rule import Anchor, Finding, Rule
-from ..structure import table_model
+from ..tables import (
+    AGENT_MODEL_NAME,
+    MODEL_KEYS,
+    ROOT_MODEL_NAME,
+    TABLE_MODEL_NAMES,
+    VARIANT_MODEL_NAMES,
+    table_name,
+)
 from ._words import closest
 
 RENAMED = {"checkpoint_name": "lora_model_name"}
 
 # Where each key is allowed, for "belongs in" hints.
-_TABLES: list[tuple[str, type[BaseModel]]] = [
-    *((f"[{name}]", model) for name, model in TABLE_MODELS.items()),
-    ("[[agents]]", Agent),
-    *((f'[agents.model] (type "{t}")', m) for t, m in MODEL_VARIANTS.items()),
+_TABLES: list[tuple[str, str]] = [
+    *((f"[{name}]", model) for name, model in TABLE_MODEL_NAMES.items()),
+    ("[[agents]]", AGENT_MODEL_NAME),
+    *((f'[agents.model] (type "{t}")', m) for t, m in VARIANT_MODEL_NAMES.items()),
 ]
 _HOMES: dict[str, list[str]] = {}
 for _label, _model in _TABLES:
-    for _key in _model.model_fields:
+    for _key in MODEL_KEYS[_model]:
         _HOMES.setdefault(_key, []).append(_label)
 
 
@@ -43,8 +47,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         if not path or not isinstance(path[-1], str):
             continue
         key, parent = path[-1], path[:-1]
-        model = table_model(parent, ctx.data)
-        allowed = [k for k in (model.model_fields if model else ()) if k != "type"]
+        model = table_name(parent, ctx.data)
+        allowed = [k for k in (MODEL_KEYS[model] if model else ()) if k != "type"]
         is_table = isinstance(issue.input, dict) or (
             isinstance(issue.input, list) and all(isinstance(i, dict) for i in issue.input)
         )
@@ -57,12 +61,12 @@ def check(ctx: Context) -> Iterator[Finding]:
         else:
             suggestion = closest(key, allowed)
             homes = [h for h in _HOMES.get(key, []) if not _is_here(h, parent)]
-            variants = [t for t, m in MODEL_VARIANTS.items() if key in m.model_fields]
+            variants = [t for t, m in VARIANT_MODEL_NAMES.items() if key in MODEL_KEYS[m]]
             if suggestion:
                 hint = f"; did you mean `{suggestion}`?"
             elif parent[-1:] == ("model",) and variants:
                 hint = f"; `{key}` belongs to " + " or ".join(f'type "{t}"' for t in variants)
-            elif homes and model is not BenchmarkConfig:
+            elif homes and model != ROOT_MODEL_NAME:
                 hint = f"; `{key}` belongs in {homes[0]}"
             elif allowed:
                 hint = "; allowed here: " + ", ".join(f"`{k}`" for k in allowed)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..constants import MODEL_TYPES
 from ..context import Context
-from ..models import MODEL_TYPES
 from ..paths import table_label
 from ..rule import FILE, Anchor, Finding, Rule
 from ._words import one_of

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..constants import MODEL_TYPES, TASK_SETS
+from ..constants import NON_BLANK_PATTERN as BLANK_PATTERN
 from ..context import Context
 from ..diagnostic import Fix
 from ..edits import replace_value, toml_string
-from ..models import MODEL_TYPES, TASK_SETS
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 from ._words import closest, one_of, quoted
-
-BLANK_PATTERN = r"\S"
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..constants import MAX_AGENTS, MAX_REQUIRED_SECRETS
 from ..context import Context
-from ..models import MAX_AGENTS, MAX_REQUIRED_SECRETS
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 

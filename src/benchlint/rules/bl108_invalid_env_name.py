@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..constants import RESERVED_ENV_PREFIX
 from ..context import Context
 from ..credentials import contains_credential
-from ..models import RESERVED_ENV_PREFIX
 from ..paths import table_label
 from ..rule import Anchor, Finding, Rule
 from ._words import quoted

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..constants import TASK_SETS
 from ..context import Context
 from ..diagnostic import Fix
 from ..edits import set_key, toml_string
-from ..models import TASK_SETS
 from ..rule import Anchor, Finding, Rule
 
 
