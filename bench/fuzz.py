@@ -19,7 +19,7 @@ from benchlint.registry import RULES
 from benchlint.text import LineIndex
 
 SEEDS = sorted({rule.bad for rule in RULES} | {rule.good for rule in RULES})
-NOISE = '[]{}="\'.,#\n\r\t \\abcHF_0123456789-+:é😀\x00\ufeff'
+NOISE = "[]{}=\"'.,#\n\r\t \\abcHF_0123456789-+:é😀\x00\ufeff"
 
 
 def mutate(rng: random.Random, text: str) -> str | bytes:
@@ -29,7 +29,9 @@ def mutate(rng: random.Random, text: str) -> str | bytes:
         if kind == 0:
             text = text[:at] + text[at + rng.randint(1, 30) :]
         elif kind == 1:
-            text = text[:at] + "".join(rng.choice(NOISE) for _ in range(rng.randint(1, 8))) + text[at:]
+            text = (
+                text[:at] + "".join(rng.choice(NOISE) for _ in range(rng.randint(1, 8))) + text[at:]
+            )
         elif kind == 2:
             text = text[:at]
         elif kind == 3:

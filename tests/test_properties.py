@@ -181,3 +181,19 @@ def test_a_credential_in_a_field_is_reported_masked(field: str) -> None:
 
 def test_minimal_config_is_clean() -> None:
     assert benchlint.lint_text(MINIMAL, path="configs/benchmark/x.toml") == []
+
+
+def test_token_prefixes_cover_every_token_pattern() -> None:
+    # The fast pre-check must never let a token through: every pattern starts with a prefix.
+    from benchlint import credentials
+
+    for pattern in credentials._TOKEN_PATTERNS:
+        literal = pattern.replace("\\", "")
+        expanded = [literal]
+        for alternatives in (("(?:AKIA|ASIA)", ["AKIA", "ASIA"]), ("(?:sk|rk)_", ["sk_", "rk_"])):
+            if literal.startswith(alternatives[0]):
+                expanded = alternatives[1]
+        if literal.startswith("gh[pousr]_"):
+            expanded = [f"gh{c}_" for c in "pousr"]
+        for start in expanded:
+            assert any(start.startswith(p) for p in credentials.TOKEN_PREFIXES), pattern

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .diagnostic import Diagnostic
 from .engine import lint
 from .parsing.document import decode, parse
-from .settings import Settings
+from .settings import Settings, default_settings
 
 if TYPE_CHECKING:
     from .models import BenchmarkConfig
@@ -43,7 +43,7 @@ def lint_text(
     `path` is only used for path-dependent rules (BL504, per-file ignores); nothing is read
     from disk unless `settings` names catalog files.
     """
-    return lint(text, os.fspath(path) if path is not None else None, settings or Settings())
+    return lint(text, os.fspath(path) if path is not None else None, settings or default_settings())
 
 
 def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) -> list[Diagnostic]:
@@ -61,7 +61,7 @@ def load_config(
 
     `config.required_secrets` lists the referenced secret names in order, without repeats.
     """
-    settings = settings or Settings()
+    settings = settings or default_settings()
     diagnostics = lint(text, os.fspath(path) if path is not None else None, settings)
     if any(d.severity == "error" for d in diagnostics):
         raise ConfigError(diagnostics)

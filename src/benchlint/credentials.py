@@ -34,6 +34,46 @@ _TOKEN_PATTERNS: tuple[str, ...] = (
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
 )
 _TOKEN = re.compile("|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS))
+# The literal text every token pattern starts with: a text without any of them cannot hold a
+# token, which `str.__contains__` tells far faster than the regex (tested against the list).
+TOKEN_PREFIXES: tuple[str, ...] = (
+    "sk-",
+    "hf_",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "glpat-",
+    "AIza",
+    "AKIA",
+    "ASIA",
+    "gsk_",
+    "xai-",
+    "pplx-",
+    "xox",
+    "sk_",
+    "rk_",
+    "r8_",
+    "npm_",
+    "ya29.",
+    "eyJ",
+    "-----BEGIN ",
+)
+
+
+def _may_hold_token(text: str) -> bool:
+    for prefix in TOKEN_PREFIXES:  # noqa: SIM110 -- a plain loop: cheaper than any(genexpr)
+        if prefix in text:
+            return True
+    return False
+
+
+def _may_hold_url_secret(text: str) -> bool:
+    return ("@" in text and "://" in text) or ("=" in text and ("?" in text or "&" in text))
+
+
 _TOKEN_ONLY = re.compile(rf"\s*(?:{_TOKEN.pattern})\s*")
 # user:password in a URL, and credentials in query parameters.
 _URL_USERINFO = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*://[^/@\s]*:[^/@\s]+@")
@@ -69,22 +109,28 @@ _SOURCE_PAIR = re.compile(
 
 
 # No known token is shorter than this (AKIA + 16); shorter values skip the regex.
-_SHORTEST_TOKEN = 20
+SHORTEST_TOKEN = 20
 
 
 def looks_like_credential(value: str) -> bool:
     """True when the whole value is a token in a known credential format."""
-    return len(value) >= _SHORTEST_TOKEN and _TOKEN_ONLY.fullmatch(value) is not None
+    return (
+        len(value) >= SHORTEST_TOKEN
+        and _may_hold_token(value)
+        and _TOKEN_ONLY.fullmatch(value) is not None
+    )
 
 
 def contains_credential(value: str) -> bool:
     """True when a known token format appears anywhere in the value."""
-    return len(value) >= _SHORTEST_TOKEN and _TOKEN.search(value) is not None
+    return (
+        len(value) >= SHORTEST_TOKEN and _may_hold_token(value) and _TOKEN.search(value) is not None
+    )
 
 
 def first_credential(value: str) -> str | None:
     """The first token-shaped substring of a value, if any."""
-    if len(value) < _SHORTEST_TOKEN:
+    if len(value) < SHORTEST_TOKEN or not _may_hold_token(value):
         return None
     match = _TOKEN.search(value)
     return match.group(0) if match else None
@@ -109,9 +155,12 @@ def redact(text: str) -> str:
     """Replace every token-shaped substring of `text` with its masked form."""
     if not text:
         return text
-    text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
-    text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
-    return _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+    if _may_hold_token(text):
+        text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
+    if _may_hold_url_secret(text):
+        text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+        text = _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+    return text
 
 
 def redact_same_width(text: str) -> str:
@@ -123,9 +172,12 @@ def redact_same_width(text: str) -> str:
         token = match.group(0)
         return token[:4] + "*" * (len(token) - 4)
 
-    text = _TOKEN.sub(hide, text)
-    text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
-    return _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+    if _may_hold_token(text):
+        text = _TOKEN.sub(hide, text)
+    if _may_hold_url_secret(text):
+        text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+        text = _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+    return text
 
 
 def _stars(match: re.Match[str], group: int | str, keep: int = 0) -> str:

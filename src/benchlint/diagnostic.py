@@ -8,7 +8,7 @@ server's UTF-16) convert with `benchlint.text.LineIndex`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Severity = Literal["error", "warning", "info"]
 Applicability = Literal["safe", "unsafe"]
@@ -17,8 +17,9 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 SEVERITY_RANK: dict[str, int] = {"error": 3, "warning": 2, "info": 1}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Position:
+# Positions and ranges are named tuples: immutable, ordered, and several times cheaper to
+# create than frozen dataclasses (every diagnostic makes a few).
+class Position(NamedTuple):
     line: int
     column: int
 
@@ -26,8 +27,7 @@ class Position:
         return {"line": self.line, "column": self.column}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Range:
+class Range(NamedTuple):
     start: Position
     end: Position
 

@@ -26,11 +26,15 @@ from .rule import Path
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}
 _ESCAPES["\r"] = "\\r"
+# Text with no quote, backslash or control character is its own basic-string body.
+_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*')
 
 
 # -- TOML spelling ---------------------------------------------------------------------------
 def toml_string(value: str) -> str:
     """`value` as a TOML basic string, escaped where TOML requires it."""
+    if _PLAIN.fullmatch(value):  # the usual case: nothing to escape
+        return f'"{value}"'
     out = []
     for char in value:
         if char in _ESCAPES:

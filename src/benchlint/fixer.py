@@ -25,7 +25,7 @@ from .credentials import redact_source_line
 from .diagnostic import Diagnostic, Edit, Fix
 from .engine import lint
 from .parsing.document import EncodingProblem, decode, parse
-from .settings import Settings
+from .settings import Settings, default_settings
 from .text import LineIndex
 
 MAX_ROUNDS = 10
@@ -57,7 +57,7 @@ def fix_text(
     unsafe: bool = False,
 ) -> FixResult:
     """Apply the fixes of `text`'s diagnostics (safe ones; unsafe ones too when `unsafe`)."""
-    settings = settings or Settings()
+    settings = settings or default_settings()
     diagnostics = lint(text, path, settings)
     first = diagnostics
     if not _parses(text, settings):

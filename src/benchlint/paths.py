@@ -4,12 +4,14 @@ for people."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 Path = tuple[str | int, ...]
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
+@lru_cache(maxsize=4096)
 def quote_key(key: str) -> str:
     if _BARE.match(key):
         return key
@@ -17,6 +19,7 @@ def quote_key(key: str) -> str:
     return f'"{escaped}"'
 
 
+@lru_cache(maxsize=4096)
 def dotted(path: Path) -> str | None:
     """`agents[0].env.HF_TOKEN`: the JSON `key` of a diagnostic (None for the file)."""
     if not path:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .diagnostic import Fix, Range, Severity
 
@@ -23,30 +23,31 @@ Path = tuple[str | int, ...]
 Part = Literal["key", "value", "header", "file"]
 
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
-    """A place in the config: a path and which part of it (its key, value or header)."""
+class Anchor(NamedTuple):
+    """A place in the config: a path and which part of it (its key, value or header).
+    (Anchors and findings are made on every lint: cheap classes keep the engine fast.)"""
 
     path: Path
     part: Part = "value"
 
+    # tuple.__new__ skips the named tuple's Python-level __new__: rules make many anchors.
     @staticmethod
     def key(path: Path) -> Anchor:
-        return Anchor(path, "key")
+        return tuple.__new__(Anchor, (path, "key"))
 
     @staticmethod
     def value(path: Path) -> Anchor:
-        return Anchor(path, "value")
+        return tuple.__new__(Anchor, (path, "value"))
 
     @staticmethod
     def header(path: Path) -> Anchor:
-        return Anchor(path, "header")
+        return tuple.__new__(Anchor, (path, "header"))
 
 
 FILE = Anchor((), "file")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Finding:
     message: str
     at: Anchor | Range

@@ -13,7 +13,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -280,3 +280,10 @@ def _read_settings_table(path: Path) -> dict[str, Any] | None:
             raise SettingsError(f"unknown setting `tool` in {path}")
         return nested if isinstance(nested, dict) else data
     return nested if isinstance(nested, dict) else None
+
+
+@cache
+def default_settings() -> Settings:
+    """The settings of a call that gives none: built once (Settings are immutable, and what
+    they compute on demand is the same for every caller)."""
+    return Settings()

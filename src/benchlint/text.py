@@ -16,6 +16,7 @@ from typing import Literal
 from .diagnostic import Position, Range
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
+_new_tuple = tuple.__new__
 
 
 class LineIndex:
@@ -46,9 +47,14 @@ class LineIndex:
 
     def position(self, offset: int) -> Position:
         """1-based position of a code-point offset (clamped into the text)."""
-        offset = max(0, min(offset, len(self.text)))
-        line = bisect_right(self.line_starts, offset)
-        return Position(line, offset - self.line_starts[line - 1] + 1)
+        if offset < 0:
+            offset = 0
+        elif offset > len(self.text):
+            offset = len(self.text)
+        starts = self.line_starts
+        line = bisect_right(starts, offset)
+        # tuple.__new__ skips the named tuple's Python-level __new__: this runs per range end
+        return _new_tuple(Position, (line, offset - starts[line - 1] + 1))
 
     def offset(self, position: Position) -> int:
         """Code-point offset of a 1-based position (clamped into its line)."""
@@ -59,7 +65,7 @@ class LineIndex:
         return max(start, min(start + position.column - 1, end))
 
     def range(self, start: int, end: int) -> Range:
-        return Range(self.position(start), self.position(max(start, end)))
+        return _new_tuple(Range, (self.position(start), self.position(max(start, end))))
 
     def point_to_position(self, row: int, byte_column: int) -> Position:
         """Tree-sitter's (0-based row, UTF-8 byte column) as a public position."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..text import LineIndex
 
@@ -25,6 +25,7 @@ EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "eleme
 
 _KEY_TYPES = frozenset({"bare_key", "quoted_key", "dotted_key"})
 _VALUE_CONTAINERS = frozenset({"array", "inline_table"})
+_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__ (hot path)
 # Deeper values are not mapped (no config nests like that; hostile input must not recurse).
 _MAX_DEPTH = 48
 
@@ -46,8 +47,9 @@ def parse_tree(data: bytes) -> Node:
     return Parser(_language()).parse(data).root_node
 
 
-@dataclass(slots=True)
-class Span:
+class Span(NamedTuple):
+    """Code-point offsets of a piece of text, end exclusive."""
+
     start: int
     end: int
 
@@ -119,6 +121,8 @@ class _Builder:
         return self.lines.line_starts[row] + char_column
 
     def span(self, node: Node) -> Span:
+        if self.ascii:  # byte offsets are code-point offsets; skip the row/column work
+            return _new_tuple(Span, (node.start_byte, node.end_byte))
         return Span(
             self.offset(node.start_byte, tuple(node.start_point)),  # type: ignore[arg-type]
             self.offset(node.end_byte, tuple(node.end_point)),  # type: ignore[arg-type]
@@ -126,14 +130,18 @@ class _Builder:
 
     # -- keys ------------------------------------------------------------------------------
     def key_parts(self, node: Node) -> list[tuple[str, Node]]:
-        if node.type == "dotted_key":
+        kind = node.type
+        if kind == "dotted_key":
             parts: list[tuple[str, Node]] = []
             for child in node.children:
                 if child.type in _KEY_TYPES:
                     parts.extend(self.key_parts(child))
             return parts
-        raw = self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-        return [(raw if node.type == "bare_key" else decode_key(raw), node)]
+        if self.ascii:
+            raw = self.text[node.start_byte : node.end_byte]
+        else:
+            raw = self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        return [(raw if kind == "bare_key" else decode_key(raw), node)]
 
     def resolve(self, parts: list[tuple[str, Node]], prefix: Path = ()) -> Path:
         """The concrete path of a header's keys (array-of-tables names get their last index)."""
@@ -177,21 +185,22 @@ class _Builder:
         span = self.span(node)
         self.map.comments.append(Comment(span, self.text[span.start : span.end]))
 
-    def header_keys(self, node: Node) -> list[tuple[str, Node]]:
-        for child in node.children:
+    def header_keys(self, children: list[Node]) -> list[tuple[str, Node]]:
+        for child in children:
             if child.type in _KEY_TYPES:
                 return self.key_parts(child)
         return []
 
     def table(self, node: Node) -> None:
-        parts = self.header_keys(node)
+        children = node.children  # one list for the header and the body
+        parts = self.header_keys(children)
         if not parts:
             return
         path = self.resolve(parts[:-1])
         name, key_node = parts[-1]
         path = (*path, name)
         count = self.array_counts.get(path)
-        header = self.header_span(node)
+        header = self.header_span(node, children)
         entry = Entry("table", key=self.span(key_node), header=header, body_end=header.end)
         previous = self.map.entries.get(path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
@@ -201,10 +210,11 @@ class _Builder:
         else:
             self.map.entries[path] = entry
         self.map.tables.append(path)
-        self.body(node, path, entry)
+        self.body(children, path, entry)
 
     def array_table(self, node: Node) -> None:
-        parts = self.header_keys(node)
+        children = node.children
+        parts = self.header_keys(children)
         if not parts:
             return
         parent = self.resolve(parts[:-1])
@@ -212,7 +222,7 @@ class _Builder:
         array_path = (*parent, name)
         index = self.array_counts.get(array_path, 0)
         self.array_counts[array_path] = index + 1
-        header = self.header_span(node)
+        header = self.header_span(node, children)
         if index == 0:
             previous = self.map.entries.get(array_path)
             if previous is not None and previous.kind != "implicit":
@@ -226,43 +236,38 @@ class _Builder:
         entry = Entry("table", key=self.span(key_node), header=header, body_end=header.end)
         self.map.entries[path] = entry
         self.map.tables.append(path)
-        self.body(node, path, entry)
+        self.body(children, path, entry)
 
-    def header_span(self, node: Node) -> Span:
+    def header_span(self, node: Node, children: list[Node]) -> Span:
         """From the opening bracket to the closing one (the table's pairs excluded)."""
         closing = node
-        for child in node.children:
+        for child in children:
             closing = child
             if child.type in ("]", "]]"):
                 break
         return Span(self.span(node).start, self.span(closing).end)
 
-    def body(self, node: Node, path: Path, entry: Entry) -> None:
+    def body(self, children: list[Node], path: Path, entry: Entry) -> None:
         first = True
-        for child in node.children:
-            if child.type == "pair":
-                self.pair(child, path)
-                value_end = self.pair_end(child)
-                entry.body_end = value_end
+        for child in children:
+            kind = child.type
+            if kind == "pair":
+                end = self.pair(child, path)
+                if end is not None:
+                    entry.body_end = end
                 if first:
-                    span = self.span(child)
-                    line_start = self.lines.line_starts[self.lines.position(span.start).line - 1]
-                    entry.indent = self.text[line_start : span.start]
+                    start = self.span(child).start
+                    line_start = self.text.rfind("\n", 0, start) + 1
+                    entry.indent = self.text[line_start:start]
                     first = False
-            elif child.type == "comment":
+            elif kind == "comment":
                 self.comment(child)
 
-    def pair_end(self, node: Node) -> int:
-        last = node
-        for child in node.children:
-            if child.type != "comment":
-                last = child
-        return self.span(last).end
-
-    def pair(self, node: Node, prefix: Path, depth: int = 0) -> None:
+    def pair(self, node: Node, prefix: Path, depth: int = 0) -> int | None:
+        """Record one key/value pair; returns where its value ends (None if it has none)."""
         children = node.children
         if not children or children[0].type not in _KEY_TYPES:
-            return
+            return None
         parts = self.key_parts(children[0])
         path = prefix
         for name, key_node in parts[:-1]:
@@ -273,21 +278,26 @@ class _Builder:
         path = (*path, name)
         value_node = None
         for child in children[1:]:
-            if child.type == "comment":
+            kind = child.type
+            if kind == "comment":
                 self.comment(child)
-            elif child.type not in ("=", "ERROR"):
+            elif kind != "=" and kind != "ERROR":
                 value_node = child
-        value = self.span(value_node) if value_node is not None else None
-        entry = Entry("pair", key=self.span(key_node), value=value)
-        if value is not None:
-            entry.pair = Span(self.span(children[0]).start, value.end)
+        if value_node is None:
+            entry = Entry("pair", key=self.span(key_node))
+            value = None
+        else:
+            value = self.span(value_node)
+            start = children[0].start_byte if self.ascii else self.span(children[0]).start
+            entry = Entry("pair", self.span(key_node), value, pair=Span(start, value.end))
         previous = self.map.entries.get(path)
         if previous is not None and previous.kind != "implicit":
             self.map.duplicates.append(Duplicate(path, previous, entry))
-            return
+            return value.end if value is not None else None
         self.map.entries[path] = entry
         if value_node is not None and value_node.type in _VALUE_CONTAINERS:
             self.container(value_node, path, depth + 1)
+        return value.end if value is not None else None
 
     def container(self, node: Node, path: Path, depth: int) -> None:
         if depth > _MAX_DEPTH:

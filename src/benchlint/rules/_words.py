@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import difflib
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..credentials import show_value
@@ -42,21 +43,26 @@ def quoted(value: Any) -> str:
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The single best close match, comparing case- and separator-insensitively first."""
-    pool = list(dict.fromkeys(candidates))
-    normal = {_normal(c): c for c in pool}
-    exact = normal.get(_normal(word))
+    normal: dict[str, str] = {}
+    for candidate in candidates:
+        normal.setdefault(_normal(candidate), candidate)  # the first spelling of a form wins
+    target = _normal(word)
+    exact = normal.get(target)
     if exact is not None and exact != word:
         return exact
-    matches = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
-    if matches:
-        return matches[0]
-    folded = difflib.get_close_matches(_normal(word), list(normal), n=1, cutoff=cutoff)
-    return normal[folded[0]] if folded else None
-
-
-def did_you_mean(word: str, candidates: Iterable[str], fmt: str = "`{}`") -> str:
-    match = closest(word, candidates)
-    return f"; did you mean {fmt.format(match)}?" if match else ""
+    # One pass on the folded forms: case and `_`/`-` slips weigh nothing, the rest counts.
+    # Ties go to the candidate listed first (a benchmark's key before its name).
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(target)
+    best, best_score = None, cutoff
+    for form, candidate in normal.items():
+        matcher.set_seq1(form)
+        if matcher.real_quick_ratio() < best_score or matcher.quick_ratio() < best_score:
+            continue
+        score = matcher.ratio()
+        if score > best_score or (best is None and score >= best_score):
+            best, best_score = candidate, score
+    return best
 
 
 def one_of(values: Iterable[str]) -> str:
@@ -66,5 +72,6 @@ def one_of(values: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+@lru_cache(maxsize=4096)
 def _normal(word: str) -> str:
     return word.casefold().replace("_", "-").replace(" ", "-").strip()

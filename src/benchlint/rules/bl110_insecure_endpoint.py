@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..context import Context
 from ..paths import key_label
@@ -17,6 +18,7 @@ from ..rule import Anchor, Finding, Rule
 from .bl109_invalid_endpoint_url import endpoint_urls, split_url
 
 
+@lru_cache(maxsize=256)
 def is_loopback(host: str) -> bool:
     if host == "localhost" or host.endswith(".localhost"):
         return True

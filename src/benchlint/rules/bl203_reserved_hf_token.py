@@ -25,11 +25,8 @@ NAME = "HF_TOKEN"
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.profile.hf_token_reserved:
         return
-    env_tables: list[tuple[str | int, ...]] = [("env",)]
-    env_tables.extend(("agents", index, "env") for index, _ in ctx.agents)
-    for table in env_tables:
-        env = ctx.value_at(table)
-        if isinstance(env, dict) and NAME in env:
+    for table, env in ctx.env_tables:
+        if NAME in env:
             path = (*table, NAME)
             edit = remove_pair(ctx.document, path)
             yield Finding(

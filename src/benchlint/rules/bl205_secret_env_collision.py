@@ -21,9 +21,8 @@ from ..rule import Anchor, Finding, Rule
 def check(ctx: Context) -> Iterator[Finding]:
     reported: set[tuple[tuple[str | int, ...], tuple[str | int, ...]]] = set()
     for index, agent in ctx.agents:
-        env = ctx.effective_env(index, agent)
         for name, reference in ctx.injected_names(index, agent).items():
-            literal = env.get(name)
+            literal = ctx.literal_in_env(index, agent, name)
             if literal is None or (literal, reference) in reported:
                 continue
             reported.add((literal, reference))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..context import Context
-from ..credentials import first_credential, mask, url_credentials
+from ..credentials import SHORTEST_TOKEN, first_credential, mask, url_credentials
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 from .bl206_authorization_header import headers
@@ -24,21 +24,22 @@ _MODEL_NAME_KEYS = ("model", "base_model", "lora_model_name")
 
 
 def literals(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """(path, value) of each literal string that may not hold a credential."""
+    """(path, value) of each literal string long enough to hold a credential."""
+    shortest = SHORTEST_TOKEN
     for name, value in ctx.env_of(ctx.data).items():
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) >= shortest:
             yield ("env", name), value
     for index, agent in ctx.agents:
         for name, value in ctx.env_of(agent).items():
-            if isinstance(value, str):
+            if isinstance(value, str) and len(value) >= shortest:
                 yield ("agents", index, "env", name), value
         model = ctx.model_of(agent)
         for key in _MODEL_NAME_KEYS:
             value = ctx.string(model, key)
-            if value is not None:
+            if value is not None and len(value) >= shortest:
                 yield ("agents", index, "model", key), value
     for path, _, value in headers(ctx):
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) >= shortest:
             yield path, value
 
 

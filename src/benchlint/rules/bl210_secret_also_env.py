@@ -21,14 +21,9 @@ def check(ctx: Context) -> Iterator[Finding]:
     names = {name: path for path, name in reversed(ctx.strings(("secrets", "required")))}
     if not names:
         return
-    tables: list[tuple[str | int, ...]] = [("env",)]
-    tables.extend(("agents", index, "env") for index, _ in ctx.agents)
-    for table in tables:
-        env = ctx.value_at(table)
-        if not isinstance(env, dict):
-            continue
-        for name in env:
-            if name in names:
+    for table, env in ctx.env_tables:
+        for name in names:
+            if name in env:
                 yield Finding(
                     f"{name} is listed in [secrets].required and also set literally in "
                     f"{table_label(table)}; keep one of the two",

@@ -28,7 +28,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         hosted = ctx.model_of(agent).get("type") == "hosted"
         if hosted and not credential.injected_for_hosted:
             continue
-        literal = ctx.effective_env(index, agent).get(credential.variable)
+        literal = ctx.literal_in_env(index, agent, credential.variable)
         if literal is None or literal in reported:
             continue
         reported.add(literal)
