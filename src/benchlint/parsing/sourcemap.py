@@ -265,7 +265,7 @@ class _Builder:
 
     def pair(self, node: Node, prefix: Path, depth: int = 0) -> int | None:
         """Record one key/value pair; returns where its value ends (None if it has none)."""
-        children = node.children
+        children = node.named_children  # key, value, comment: no `=` to step over
         if not children or children[0].type not in _KEY_TYPES:
             return None
         parts = self.key_parts(children[0])
@@ -281,7 +281,7 @@ class _Builder:
             kind = child.type
             if kind == "comment":
                 self.comment(child)
-            elif kind != "=" and kind != "ERROR":
+            elif kind != "ERROR":
                 value_node = child
         if value_node is None:
             entry = Entry("pair", key=self.span(key_node))
@@ -289,7 +289,8 @@ class _Builder:
         else:
             value = self.span(value_node)
             start = children[0].start_byte if self.ascii else self.span(children[0]).start
-            entry = Entry("pair", self.span(key_node), value, pair=Span(start, value.end))
+            pair = _new_tuple(Span, (start, value.end))
+            entry = Entry("pair", self.span(key_node), value, pair=pair)
         previous = self.map.entries.get(path)
         if previous is not None and previous.kind != "implicit":
             self.map.duplicates.append(Duplicate(path, previous, entry))
@@ -303,14 +304,14 @@ class _Builder:
         if depth > _MAX_DEPTH:
             return
         if node.type == "inline_table":
-            for child in node.children:
+            for child in node.named_children:
                 if child.type == "pair":
                     self.pair(child, path, depth)
             return
         index = 0
-        for child in node.children:
+        for child in node.named_children:  # elements and comments, no brackets or commas
             kind = child.type
-            if kind in ("[", "]", ",", "ERROR"):
+            if kind == "ERROR":
                 continue
             if kind == "comment":
                 self.comment(child)
