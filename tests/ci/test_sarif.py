@@ -195,3 +195,20 @@ def test_a_rule_without_documentation_still_has_descriptions(
     jsonschema.validate(log, SUBSET_SCHEMA, cls=jsonschema.Draft7Validator)
     (rule,) = log["runs"][0]["tool"]["driver"]["rules"]
     assert rule["shortDescription"]["text"] == rule["fullDescription"]["text"] == "bare-rule"
+
+
+def test_rule_help_never_quotes_a_token_from_the_rule_examples() -> None:
+    # Rule pages show example configs; BL202/BL207's hold token-shaped strings, and SARIF
+    # embeds the page: those must come out masked like any other credential.
+    from benchlint.credentials import contains_credential
+
+    codes = ("BL202", "BL207")
+    diagnostics = [
+        Diagnostic(
+            code, RULES_BY_CODE[code].name, "error", "m", Range(Position(1, 1), Position(1, 2))
+        )
+        for code in codes
+    ]
+    log = as_log([FileReport("configs/benchmark/a.toml", diagnostics)], RunInfo("0", "docs"))
+    for rule in log["runs"][0]["tool"]["driver"]["rules"]:
+        assert not contains_credential(rule["help"]["markdown"]), rule["id"]

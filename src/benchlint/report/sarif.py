@@ -106,7 +106,8 @@ def _descriptor(code: str, example: Diagnostic) -> Json:
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
         "helpUri": rule_url(rule.code),
-        "help": {"text": full, "markdown": rule_document(rule)},
+        # The rule page quotes its examples; an example token must not read as a leak either.
+        "help": {"text": full, "markdown": redact(rule_document(rule))},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 
