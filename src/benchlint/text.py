@@ -65,7 +65,21 @@ class LineIndex:
         return max(start, min(start + position.column - 1, end))
 
     def range(self, start: int, end: int) -> Range:
-        return _new_tuple(Range, (self.position(start), self.position(max(start, end))))
+        """The range of [start, end) (code-point offsets; both clamped into the text)."""
+        # position() twice, inlined: every diagnostic, edit and related place needs one.
+        size = len(self.text)
+        start = 0 if start < 0 else size if start > size else start
+        end = start if end < start else size if end > size else end
+        starts = self.line_starts
+        first = bisect_right(starts, start)
+        last = bisect_right(starts, end, first - 1)
+        return _new_tuple(
+            Range,
+            (
+                _new_tuple(Position, (first, start - starts[first - 1] + 1)),
+                _new_tuple(Position, (last, end - starts[last - 1] + 1)),
+            ),
+        )
 
     def point_to_position(self, row: int, byte_column: int) -> Position:
         """Tree-sitter's (0-based row, UTF-8 byte column) as a public position."""

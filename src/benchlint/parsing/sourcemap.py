@@ -245,6 +245,8 @@ class _Builder:
             closing = child
             if child.type in ("]", "]]"):
                 break
+        if self.ascii:
+            return _new_tuple(Span, (node.start_byte, closing.end_byte))
         return Span(self.span(node).start, self.span(closing).end)
 
     def body(self, children: list[Node], path: Path, entry: Entry) -> None:
@@ -256,7 +258,7 @@ class _Builder:
                 if end is not None:
                     entry.body_end = end
                 if first:
-                    start = self.span(child).start
+                    start = child.start_byte if self.ascii else self.span(child).start
                     line_start = self.text.rfind("\n", 0, start) + 1
                     entry.indent = self.text[line_start:start]
                     first = False
@@ -266,16 +268,24 @@ class _Builder:
     def pair(self, node: Node, prefix: Path, depth: int = 0) -> int | None:
         """Record one key/value pair; returns where its value ends (None if it has none)."""
         children = node.named_children  # key, value, comment: no `=` to step over
-        if not children or children[0].type not in _KEY_TYPES:
+        if not children:
             return None
-        parts = self.key_parts(children[0])
-        path = prefix
-        for name, key_node in parts[:-1]:
+        first = children[0]
+        first_kind = first.type
+        if first_kind == "bare_key" and self.ascii:  # the common case, without key_parts()
+            path = (*prefix, self.text[first.start_byte : first.end_byte])
+            key_node = first
+        elif first_kind in _KEY_TYPES:
+            parts = self.key_parts(first)
+            path = prefix
+            for name, part_node in parts[:-1]:
+                path = (*path, name)
+                if path not in self.map.entries:
+                    self.map.entries[path] = Entry("dotted", key=self.span(part_node))
+            name, key_node = parts[-1]
             path = (*path, name)
-            if path not in self.map.entries:
-                self.map.entries[path] = Entry("dotted", key=self.span(key_node))
-        name, key_node = parts[-1]
-        path = (*path, name)
+        else:
+            return None
         value_node = None
         for child in children[1:]:
             kind = child.type
@@ -286,10 +296,14 @@ class _Builder:
         if value_node is None:
             entry = Entry("pair", key=self.span(key_node))
             value = None
+        elif self.ascii:  # byte offsets are the spans: no span() calls
+            value = _new_tuple(Span, (value_node.start_byte, value_node.end_byte))
+            key = _new_tuple(Span, (key_node.start_byte, key_node.end_byte))
+            pair = _new_tuple(Span, (first.start_byte, value[1]))
+            entry = Entry("pair", key, value, None, None, "", pair)
         else:
             value = self.span(value_node)
-            start = children[0].start_byte if self.ascii else self.span(children[0]).start
-            pair = _new_tuple(Span, (start, value.end))
+            pair = _new_tuple(Span, (self.span(first).start, value.end))
             entry = Entry("pair", self.span(key_node), value, pair=pair)
         previous = self.map.entries.get(path)
         if previous is not None and previous.kind != "implicit":
