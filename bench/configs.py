@@ -92,4 +92,5 @@ def large(lines: int = 5000) -> str:
 def one_mebibyte() -> str:
     text = large(5000)
     filler = "".join(f'FILL_{i:06} = "{"x" * 40}"\n' for i in range(25_000))
-    return (text + filler)[: 1 << 20]
+    whole = (text + filler)[: 1 << 20]
+    return whole[: whole.rfind("\n") + 1]  # whole lines: a valid file just under 1 MiB

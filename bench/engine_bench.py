@@ -195,7 +195,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
-    print(f"benchlint {benchlint.__version__}, Python {sys.version.split()[0]}, medians")
+    print(f"benchlint {benchlint.__version__}, Python {sys.version.split()[0]}")
     in_process(args.quick)
     official_loader()
     command_line(args.quick)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable
+from functools import cache, cached_property, partial
 from typing import Any
 
 from ..diagnostic import Position
@@ -135,7 +136,9 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
     error = first_error
     for _ in range(_MAX_RECOVERY_ROUNDS):
         current = "".join(chars)
-        source_map = build_source_map(current, lines)
+        # The syntax tree is built only when tomllib's message is not enough (duplicates,
+        # "at end of document", no progress): on a 1 MiB file it costs more than tomllib.
+        source_map = cache(partial(build_source_map, current, lines))
         located = _locate(error, current, lines, source_map)
         if problem is None:
             problem = located
@@ -161,7 +164,10 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
 
 
 def _locate(
-    error: tomllib.TOMLDecodeError | None, text: str, lines: LineIndex, source_map: SourceMap
+    error: tomllib.TOMLDecodeError | None,
+    text: str,
+    lines: LineIndex,
+    source_map: Callable[[], SourceMap],
 ) -> SyntaxProblem:
     """Where a tomllib error is, refined with the syntax tree's view of the same text."""
     if error is None:
@@ -170,16 +176,16 @@ def _locate(
     match = _POSITION.search(raw)
     message = raw[: match.start()] if match else raw
     pretty = _describe(message)
-    if message.startswith(_DUPLICATE_HINTS) and source_map.duplicates:
-        duplicate = source_map.duplicates[0]
+    if message.startswith(_DUPLICATE_HINTS) and source_map().duplicates:
+        duplicate = source_map().duplicates[0]
         second = duplicate.second.header or duplicate.second.key or Span(0, 0)
         first = duplicate.first.header or duplicate.first.key
         return SyntaxProblem(_describe_duplicate(duplicate.path, duplicate.second), second, first)
     if match and match.group(1):
         at = lines.offset(Position(int(match.group(1)), int(match.group(2))))
         return SyntaxProblem(pretty + _inline_table_hint(text, at), _token_span(text, at))
-    if source_map.errors:  # "at end of document": the syntax tree knows better where
-        span = min(source_map.errors, key=lambda s: s.start)
+    if source_map().errors:  # "at end of document": the syntax tree knows better where
+        span = min(source_map().errors, key=lambda s: s.start)
         return SyntaxProblem(pretty, _nonempty(text, span))
     end = len(text.rstrip())
     line_start = text.rfind("\n", 0, end) + 1
@@ -252,14 +258,14 @@ def _nonempty(text: str, span: Span) -> Span:
 
 
 def _lines_to_blank(
-    line: int, lines: LineIndex, source_map: SourceMap, done: set[int]
+    line: int, lines: LineIndex, source_map: Callable[[], SourceMap], done: set[int]
 ) -> list[int]:
     """The line at fault, plus the body of a broken table header (its keys would otherwise
     land in the table above)."""
     candidates = [line] if line not in done else []
     if not candidates:
         # No progress on that line: blank every line the syntax tree marks as broken.
-        for span in source_map.errors:
+        for span in source_map().errors:
             first = lines.position(span.start).line
             last = lines.position(span.end).line
             candidates.extend(n for n in range(first, last + 1) if n not in done)
