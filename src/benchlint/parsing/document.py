@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from typing import Any
 
