@@ -121,12 +121,6 @@ class Context:
         env = table.get("env")
         return env if isinstance(env, dict) else {}
 
-    def effective_env(self, index: int, agent: dict[str, Any]) -> dict[str, Path]:
-        """Each literal variable an agent sees, and where it is set (its own env wins)."""
-        names: dict[str, Path] = {name: ("env", name) for name in self.env_of(self.data)}
-        names.update({name: ("agents", index, "env", name) for name in self.env_of(agent)})
-        return names
-
     @lazy
     def env_tables(self) -> list[tuple[Path, dict[str, Any]]]:
         """(path, table) of `[env]` and of every `[agents.env]` that is a table."""

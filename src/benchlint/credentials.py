@@ -80,7 +80,6 @@ def _may_hold_url_secret(text: str) -> bool:
 
 _TOKEN_ONLY = re.compile(rf"\s*(?:{_TOKEN.pattern})\s*")
 # user:password in a URL, and credentials in query parameters.
-_URL_USERINFO = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*://[^/@\s]*:[^/@\s]+@")
 _QUERY_SECRET = re.compile(
     r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
     r"=([^&#\s\"',}]+)",
@@ -142,7 +141,7 @@ def first_credential(value: str) -> str | None:
 
 def url_credentials(url: str) -> str | None:
     """What kind of credential a URL carries in clear text, if any."""
-    if _URL_USERINFO.match(url):
+    if _USERINFO_IN_TEXT.search(url):
         return "a user name and password"
     match = _QUERY_SECRET.search(url)
     if match:

@@ -295,10 +295,6 @@ _ALL_MODELS: list[type[BaseModel]] = [
 MODELS_BY_NAME: dict[str, type[BaseModel]] = {model.__name__: model for model in _ALL_MODELS}
 
 
-def allowed_keys(model: type[BaseModel]) -> list[str]:
-    return list(model.model_fields)
-
-
 def field_description(model: type[BaseModel], key: str) -> str | None:
     info = model.model_fields.get(key)
     if info is None:

@@ -204,13 +204,38 @@ class Settings:
         except CatalogError as error:
             raise SettingsError(str(error)) from None
 
-    def catalog_paths_as_given(self) -> tuple[str, ...]:
-        """Catalog entries made absolute, so they survive a copy with another root."""
-        return tuple(str(path) for path in self.catalog_paths())
-
     def with_overrides(self, **changes: Any) -> Settings:
-        """A copy with some values replaced (command-line flags win over the file)."""
+        """A copy with some values replaced (None leaves a value as it is)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    def layered(
+        self,
+        *,
+        profile: str | None = None,
+        select: tuple[str, ...] | None = None,
+        fail_on: str | None = None,
+        max_file_size: int | None = None,
+        severity: Mapping[str, Severity] | None = None,
+        ignore: tuple[str, ...] = (),
+        catalogs: tuple[str, ...] = (),
+        extra_harnesses: tuple[str, ...] = (),
+    ) -> Settings:
+        """These settings with a caller's on top, the one way the command line and the
+        language server combine them with a settings file: single values and `select` win,
+        `severity` entries override one by one, and the lists `ignore`, `catalog` and
+        `extra-harnesses` add to the file's (catalog paths must be absolute)."""
+        return self.with_overrides(
+            profile=profile,
+            select=select,
+            fail_on=fail_on,
+            max_file_size=max_file_size,
+            severity={**self.severity, **severity} if severity else None,
+            ignore=(*self.ignore, *ignore) if ignore else None,
+            # the file's own entries made absolute: the copy has no settings file to be
+            # relative to once other roots are mixed in
+            catalogs=(*(str(p) for p in self.catalog_paths()), *catalogs) if catalogs else None,
+            extra_harnesses=(*self.extra_harnesses, *extra_harnesses) if extra_harnesses else None,
+        )
 
     # -- files -----------------------------------------------------------------------------------
     @classmethod

@@ -33,7 +33,7 @@ def show_catalog(args: argparse.Namespace) -> int:
     try:
         base = Settings.discover(Path.cwd())
         extra = tuple(os.path.abspath(c) for c in args.catalog)
-        settings = base.with_overrides(catalogs=(*base.catalog_paths_as_given(), *extra))
+        settings = base.layered(catalogs=extra)
         catalog = settings.catalog
     except SettingsError as error:
         raise UsageError(str(error)) from None

@@ -36,9 +36,7 @@ class SettingsResolver:
     """Settings for each file: its discovered (or the --config) file, then the flags."""
 
     config: str | None
-    overrides: dict[str, Any]
-    extra_ignore: tuple[str, ...] = ()
-    extra_catalogs: tuple[str, ...] = ()
+    flags: dict[str, Any]  # keyword arguments of Settings.layered
     _cache: dict[Path | None, Settings] = field(default_factory=dict)
 
     def for_path(self, path: str | None) -> Settings:
@@ -53,13 +51,7 @@ class SettingsResolver:
         if self.config is not None and not Path(self.config).is_file():
             raise SettingsError(f"settings file {self.config} does not exist")
         base = Settings.from_file(source) if source is not None else Settings()
-        settings = base.with_overrides(
-            **self.overrides,
-            ignore=(*base.ignore, *self.extra_ignore) if self.extra_ignore else None,
-            catalogs=(*base.catalog_paths_as_given(), *self.extra_catalogs)
-            if self.extra_catalogs
-            else None,
-        )
+        settings = base.layered(**self.flags)
         settings.catalog  # noqa: B018  -- read catalog files now: a broken one is a usage error
         self._cache[source] = settings
         return settings
@@ -72,17 +64,14 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 
 
 def resolver_from(args: argparse.Namespace) -> SettingsResolver:
-    overrides: dict[str, Any] = {
+    flags: dict[str, Any] = {
         "profile": args.profile,
         "select": _codes(args.select),
         "fail_on": args.fail_on,
+        "ignore": _codes(args.ignore) or (),
+        "catalogs": tuple(os.path.abspath(c) for c in args.catalog),
     }
-    return SettingsResolver(
-        config=args.config,
-        overrides=overrides,
-        extra_ignore=_codes(args.ignore) or (),
-        extra_catalogs=tuple(os.path.abspath(c) for c in args.catalog),
-    )
+    return SettingsResolver(config=args.config, flags=flags)
 
 
 @dataclass(frozen=True)

@@ -117,15 +117,13 @@ def merge(base: Settings, client: ClientSettings, root: Path | None) -> Settings
         str(Path(entry) if Path(entry).is_absolute() or root is None else root / entry)
         for entry in client.catalog or ()
     )
-    settings = base.with_overrides(
+    settings = base.layered(
         profile=client.profile,
         select=tuple(client.select) if client.select else None,
-        ignore=(*base.ignore, *client.ignore) if client.ignore else None,
-        catalogs=(*base.catalog_paths_as_given(), *catalogs) if catalogs else None,
-        extra_harnesses=(*base.extra_harnesses, *client.extra_harnesses)
-        if client.extra_harnesses
-        else None,
-        severity={**base.severity, **client.severity} if client.severity else None,
+        ignore=tuple(client.ignore or ()),
+        catalogs=catalogs,
+        extra_harnesses=tuple(client.extra_harnesses or ()),
+        severity=client.severity,
         max_file_size=client.max_file_size,
     )
     settings.catalog  # noqa: B018  -- load the catalog files now; a broken one raises here

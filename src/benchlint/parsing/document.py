@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property, partial
 from typing import Any
 
@@ -49,7 +49,6 @@ class Document:
     data: dict[str, Any]
     syntax: SyntaxProblem | None = None
     parse_text: str = ""  # the text after blanking; same geometry as `text`
-    blanked_lines: frozenset[int] = field(default_factory=frozenset)  # 1-based
 
     @property
     def recovered(self) -> bool:
@@ -158,9 +157,9 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
         except RecursionError:
             error = None
             continue
-        return Document(text, data, problem, current, frozenset(blanked))
+        return Document(text, data, problem, current)
     assert problem is not None
-    return Document(text, {}, problem, text, frozenset(range(1, lines.line_count + 1)))
+    return Document(text, {}, problem, text)
 
 
 def _locate(

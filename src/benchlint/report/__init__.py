@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..diagnostic import Diagnostic
 
@@ -16,7 +16,6 @@ class FileReport:
     diagnostics: list[Diagnostic]
     text: str | None = None  # for code frames; None when the bytes were not text
     fixed: int = 0  # fixes applied by --fix
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -27,10 +26,6 @@ class RunInfo:
     profile: str
     color: bool = False
     fix_applied: bool = False
-    show_fixes: bool = True
-
-
-Reporter = Callable[[Sequence[FileReport], RunInfo], str]
 
 
 def counts(reports: Sequence[FileReport]) -> dict[str, int]:

@@ -62,7 +62,7 @@ def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:
             for related in diagnostic.related:
                 where = f"{related.range.start.line}:{related.range.start.column}"
                 out.append(f"{gutter} = note: {where}: {related.message}")
-            if diagnostic.fix is not None and run.show_fixes:
+            if diagnostic.fix is not None:
                 out.append(
                     f"{gutter} = fix ({diagnostic.fix.applicability}): {diagnostic.fix.title}"
                 )
