@@ -49,6 +49,7 @@ class Document:
     data: dict[str, Any]
     syntax: SyntaxProblem | None = None
     parse_text: str = ""  # the text after blanking; same geometry as `text`
+    parsed: bool = True  # tomllib accepted `parse_text or text` (recovery may give up)
 
     @property
     def recovered(self) -> bool:
@@ -61,7 +62,7 @@ class Document:
 
     @cached_property
     def source_map(self) -> SourceMap:
-        return build_source_map(self.parse_text or self.text, self.lines)
+        return build_source_map(self.parse_text or self.text, self.lines, valid=self.parsed)
 
 
 def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
@@ -159,7 +160,7 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
             continue
         return Document(text, data, problem, current)
     assert problem is not None
-    return Document(text, {}, problem, text)
+    return Document(text, {}, problem, text, parsed=False)
 
 
 def _locate(

@@ -1,0 +1,281 @@
+"""The source map of a valid config, read with regular expressions instead of a syntax tree.
+
+Configs are `[table]` headers and `key = value` lines whose values are strings, numbers,
+booleans, dates, arrays and inline tables. Once `tomllib` has accepted a text, every token in
+it is known to be well-formed, and regular expressions find the same keys, values and headers
+as tree-sitter in a fraction of the time. Multi-line strings, a date-time written with a space
+and absurd nesting make this reader give up, and the caller reads the syntax tree instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .mapping import Entry, KeyParts, MapBuilder, Path, SourceMap, Span, decode_key
+
+_BARE = r"[A-Za-z0-9_-]+"
+_BASIC = r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"'  # unrolled: a char class per run is fast in `re`
+_LITERAL = r"'[^'\r\n]*'"
+_SCALAR = r"""[^\s#,\[\]{}"'=]+"""  # numbers, booleans, dates: tomllib vouched for them
+_ATOM = rf"{_BASIC}|{_LITERAL}|{_SCALAR}"
+_KEY_PART = rf"{_BARE}|{_BASIC}|{_LITERAL}"
+_KEY = rf"(?:{_KEY_PART})(?:[ \t]*\.[ \t]*(?:{_KEY_PART}))*"
+
+# A line up to its trailing comment: a header, or a key and the start of its value (the
+# whole value when it is a string, number, boolean or date). Empty for a blank line.
+_ENTRY = re.compile(
+    rf"[ \t]*(?:(?P<header>\[\[[ \t]*(?P<array_key>{_KEY})[ \t]*\]\]"
+    rf"|\[[ \t]*(?P<table_key>{_KEY})[ \t]*\])"
+    rf"|(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?)?"
+)
+# The common line, `key = "value"  # comment`, in one match.
+_SIMPLE_PAIR = re.compile(rf"[ \t]*({_BARE})[ \t]*=[ \t]*({_ATOM})[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)")
+# The common header, `[agents.model]` or `[[agents]]`, with bare keys and its line end.
+_SIMPLE_HEADER = re.compile(rf"(\[\[?)({_BARE}(?:\.{_BARE})*)\]\]?[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)")
+_TAIL = re.compile(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)")
+_KEY_PARTS = re.compile(_KEY_PART)
+_ARRAY_TOKEN = re.compile(
+    rf"[ \t\r\n]*(?:(?P<comment>#[^\r\n]*)|(?P<comma>,)|(?P<close>\])|(?P<open>[\[{{])"
+    rf"|(?P<atom>{_ATOM}))"
+)
+_INLINE_KEY = re.compile(
+    rf"[ \t]*(?P<close>}})|[ \t]*(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?"
+)
+_INLINE_NEXT = re.compile(r"[ \t]*(?:(?P<comma>,)|})")
+_new_tuple = tuple.__new__  # a Span from a match's span() tuple, without Python-level __new__
+_MAX_DEPTH = 32  # deeper values go to the tree reader, which knows its own limit
+
+
+class _Comment(NamedTuple):
+    span: Span
+
+
+class _Array(NamedTuple):
+    span: Span
+    items: list[Value | _Comment]
+
+
+class _Table(NamedTuple):
+    span: Span
+    pairs: list[tuple[KeyParts, int, Value]]  # key parts, where the key starts, the value
+
+
+Value = Span | _Array | _Table  # a Span is a string, number, boolean or date
+
+
+class _NotSimple(Exception):
+    """The text has a construct this reader leaves to the syntax tree."""
+
+
+def read_simple_lines(text: str) -> SourceMap | None:
+    """The source map of `text`, which tomllib has accepted; None when it holds a construct
+    this reader does not handle."""
+    try:
+        return _read(text)
+    except _NotSimple:
+        return None
+
+
+def _read(text: str) -> SourceMap:
+    builder = MapBuilder(text)
+    entries = builder.map.entries
+    simple_pair_at = _SIMPLE_PAIR.match
+    simple_header_at = _SIMPLE_HEADER.match
+    entry_at = _ENTRY.match
+    tail_at = _TAIL.match
+    size = len(text)
+    position = 0
+    table_path: Path = ()
+    table: Entry | None = None
+    first_pair = False
+    while position < size:
+        first = text[position]
+        if first == "\n":  # a blank line
+            position += 1
+            continue
+        if first == "[":
+            header = simple_header_at(text, position)
+            if header is not None:
+                parts = _bare_parts(header.group(2), header.start(2))
+                span = _new_tuple(Span, (position, header.end(2) + len(header.group(1))))
+                if len(header.group(1)) == 1:
+                    table_path, table = builder.table(parts, span)
+                else:
+                    table_path, table = builder.array_table(parts, span)
+                first_pair = True
+                if header.start(3) >= 0:
+                    builder.comment(_new_tuple(Span, header.span(3)))
+                position = header.end()
+                continue
+        pair = simple_pair_at(text, position)
+        if pair is not None:
+            # The hot path, without MapBuilder.pair: a bare key under a header cannot be
+            # defined already in a text tomllib accepted, so no duplicate check is needed.
+            key_start, key_end = key = pair.span(1)
+            value_end = pair.end(2)
+            entries[(*table_path, text[key_start:key_end])] = Entry(
+                "pair",
+                _new_tuple(Span, key),
+                _new_tuple(Span, pair.span(2)),
+                None,
+                None,
+                "",
+                _new_tuple(Span, (key_start, value_end)),
+            )
+            if table is not None:
+                table.body_end = value_end
+                if first_pair:
+                    builder.first_body_pair(table, key_start)
+                    first_pair = False
+            if pair.start(3) >= 0:
+                builder.comment(_new_tuple(Span, pair.span(3)))
+            position = pair.end()
+            continue
+        entry = entry_at(text, position)
+        assert entry is not None  # every part of the pattern is optional
+        end = entry.end()
+        key_start = entry.start("key")
+        if key_start >= 0:
+            parts = _key_parts(text, key_start, entry.end("key"))
+            atom = entry.start("atom")
+            if atom >= 0:
+                builder.pair(table_path, parts, Span(atom, end), key_start)
+            else:
+                value, end = _container(text, end, 1)
+                _feed_pair(builder, table_path, parts, key_start, value)
+            if table is not None:
+                table.body_end = end
+                if first_pair:
+                    builder.first_body_pair(table, key_start)
+                    first_pair = False
+        elif entry.start("header") >= 0:
+            span = Span(entry.start("header"), entry.end("header"))
+            if entry.start("table_key") >= 0:
+                parts = _key_parts(text, entry.start("table_key"), entry.end("table_key"))
+                table_path, table = builder.table(parts, span)
+            else:
+                parts = _key_parts(text, entry.start("array_key"), entry.end("array_key"))
+                table_path, table = builder.array_table(parts, span)
+            first_pair = True
+        tail = tail_at(text, end)
+        if tail is None:  # `"""`, a date-time with a space, ...
+            raise _NotSimple
+        if tail.start("comment") >= 0:
+            builder.comment(Span(tail.start("comment"), tail.end("comment")))
+        position = tail.end()
+    return builder.map
+
+
+def _bare_parts(key: str, start: int) -> KeyParts:
+    """The parts of a dotted key of bare keys without spaces (`agents.model`)."""
+    parts = []
+    for name in key.split("."):
+        end = start + len(name)
+        parts.append((name, _new_tuple(Span, (start, end))))
+        start = end + 1
+    return parts
+
+
+def _key_parts(text: str, start: int, end: int) -> KeyParts:
+    raw = text[start:end]
+    if "." not in raw and raw[0] not in "\"'":  # one bare key: the common case
+        return ((raw, Span(start, end)),)
+    parts = []
+    for part in _KEY_PARTS.finditer(text, start, end):
+        name = part.group()
+        parts.append((decode_key(name) if name[0] in "\"'" else name, Span(*part.span())))
+    return parts
+
+
+# -- values that span more than one token -----------------------------------------------------
+def _container(text: str, position: int, depth: int) -> tuple[Value, int]:
+    """The array or inline table opening at `position`, and where it ends."""
+    if depth > _MAX_DEPTH:
+        raise _NotSimple
+    opening = text[position : position + 1]
+    if opening == "[":
+        return _array(text, position, depth)
+    if opening == "{":
+        return _inline_table(text, position, depth)
+    raise _NotSimple
+
+
+def _array(text: str, start: int, depth: int) -> tuple[_Array, int]:
+    items: list[Value | _Comment] = []
+    token_at = _ARRAY_TOKEN.match
+    position = start + 1
+    expect_value = True
+    while True:
+        token = token_at(text, position)
+        if token is None:
+            raise _NotSimple
+        position = token.end()
+        if token.start("atom") >= 0 or token.start("open") >= 0:
+            if not expect_value:  # a second token for one value: a date-time with a space
+                raise _NotSimple
+            if token.start("atom") >= 0:
+                items.append(Span(token.start("atom"), position))
+            else:
+                value, position = _container(text, token.start("open"), depth + 1)
+                items.append(value)
+            expect_value = False
+        elif token.start("comma") >= 0:
+            expect_value = True
+        elif token.start("close") >= 0:
+            return _Array(Span(start, position), items), position
+        else:
+            items.append(_Comment(Span(token.start("comment"), position)))
+
+
+def _inline_table(text: str, start: int, depth: int) -> tuple[_Table, int]:
+    pairs: list[tuple[KeyParts, int, Value]] = []
+    position = start + 1
+    while True:
+        token = _INLINE_KEY.match(text, position)
+        if token is None:
+            raise _NotSimple
+        if token.start("close") >= 0:  # `{}` (after a comma TOML 1.0 forbids it: tomllib did)
+            return _Table(Span(start, token.end()), pairs), token.end()
+        key_start = token.start("key")
+        parts = _key_parts(text, key_start, token.end("key"))
+        position = token.end()
+        value: Value
+        if token.start("atom") >= 0:
+            value = Span(token.start("atom"), position)
+        else:
+            value, position = _container(text, position, depth + 1)
+        pairs.append((parts, key_start, value))
+        after = _INLINE_NEXT.match(text, position)
+        if after is None:
+            raise _NotSimple
+        position = after.end()
+        if after.start("comma") < 0:
+            return _Table(Span(start, position), pairs), position
+
+
+# -- feeding the builder in the syntax tree's order ---------------------------------------------
+def _feed_pair(
+    builder: MapBuilder, prefix: Path, parts: KeyParts, start: int, value: Value
+) -> None:
+    span = value if type(value) is Span else value.span  # type: ignore[union-attr]
+    path = builder.pair(prefix, parts, span, start)
+    if path is not None and type(value) is not Span:
+        _feed_container(builder, path, value)  # type: ignore[arg-type]
+
+
+def _feed_container(builder: MapBuilder, path: Path, value: _Array | _Table) -> None:
+    if type(value) is _Table:
+        for parts, start, item in value.pairs:
+            _feed_pair(builder, path, parts, start, item)
+        return
+    index = 0
+    for element in value.items:  # type: ignore[union-attr]
+        if type(element) is _Comment:
+            builder.comment(element.span)
+            continue
+        span = element if type(element) is Span else element.span  # type: ignore[union-attr]
+        element_path = builder.element(path, index, span)
+        if type(element) is not Span:
+            _feed_container(builder, element_path, element)  # type: ignore[arg-type]
+        index += 1

@@ -1,0 +1,172 @@
+"""What a source map is, and TOML's rules for turning keys into paths.
+
+Paths are tuples of keys and array indices, `("agents", 1, "model", "type")`. A `[agents.model]`
+header belongs to the last `[[agents]]` entry above it, and dotted keys create the tables they
+name. Offsets are code-point offsets into the text. The rules live here once; the readers
+(`tree_reader`, `line_reader`) only find key parts and spans and feed them to `MapBuilder`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal, NamedTuple
+
+Path = tuple[str | int, ...]
+# "implicit": a table only named by a longer header (`[a.b]` makes `a`), which `[a]` may
+# still define; "dotted": a table made by dotted keys (`a.b = 1`), which no header may.
+EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "element"]
+
+
+class Span(NamedTuple):
+    """Code-point offsets of a piece of text, end exclusive."""
+
+    start: int
+    end: int
+
+
+KeyParts = Sequence[tuple[str, Span]]  # the parts of a (dotted) key: name and where it is
+
+
+@dataclass(slots=True)
+class Entry:
+    """What the text says about one path."""
+
+    kind: EntryKind
+    key: Span | None = None  # the key (part) that names this item
+    value: Span | None = None  # a value, inline table or array
+    header: Span | None = None  # the `[table]` / `[[array]]` header that defines it
+    body_end: int | None = None  # end of the last key/value line of a header table
+    indent: str = ""  # indentation of the table's keys
+    pair: Span | None = None  # a key/value pair from its first key part to its value
+
+
+@dataclass(slots=True)
+class Duplicate:
+    path: Path
+    first: Entry
+    second: Entry
+
+
+@dataclass(slots=True)
+class Comment:
+    span: Span
+    text: str
+
+
+@dataclass
+class SourceMap:
+    entries: dict[Path, Entry] = field(default_factory=dict)
+    tables: list[Path] = field(default_factory=list)  # header tables in document order
+    duplicates: list[Duplicate] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    errors: list[Span] = field(default_factory=list)  # tree-sitter ERROR / MISSING nodes
+
+    def get(self, path: Path) -> Entry | None:
+        return self.entries.get(path)
+
+
+@lru_cache(maxsize=4096)
+def decode_key(text: str) -> str:
+    """The key a quoted key's source text names (TOML escapes included)."""
+    try:
+        return next(iter(tomllib.loads(f"{text} = 0")))
+    except (tomllib.TOMLDecodeError, StopIteration):
+        return text.strip("\"'")
+
+
+class MapBuilder:
+    """Builds a SourceMap from key parts and spans, in document order."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.map = SourceMap()
+        self.array_counts: dict[Path, int] = {}
+
+    def resolve(self, parts: KeyParts, prefix: Path = ()) -> Path:
+        """The concrete path of a header's keys (array-of-tables names get their last index)."""
+        entries = self.map.entries
+        path: Path = prefix
+        for name, span in parts:
+            path = (*path, name)
+            count = self.array_counts.get(path)
+            if count:
+                path = (*path, count - 1)
+            elif path not in entries:
+                entries[path] = Entry("implicit", key=span)
+        return path
+
+    def table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
+        """A `[table]` header; returns its path and entry (whose body the reader fills)."""
+        entries = self.map.entries
+        path = self.resolve(parts[:-1])
+        name, key = parts[-1]
+        path = (*path, name)
+        count = self.array_counts.get(path)
+        entry = Entry("table", key=key, header=header, body_end=header.end)
+        previous = entries.get(path)
+        if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
+            self.map.duplicates.append(Duplicate(path, entries[(*path, count - 1)], entry))
+        elif previous is not None and previous.kind in ("table", "pair", "array-table", "dotted"):
+            self.map.duplicates.append(Duplicate(path, previous, entry))
+        else:
+            entries[path] = entry
+        self.map.tables.append(path)
+        return path, entry
+
+    def array_table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
+        """A `[[array]]` header: a new element of the array; returns its path and entry."""
+        entries = self.map.entries
+        parent = self.resolve(parts[:-1])
+        name, key = parts[-1]
+        array_path = (*parent, name)
+        index = self.array_counts.get(array_path, 0)
+        self.array_counts[array_path] = index + 1
+        if index == 0:
+            previous = entries.get(array_path)
+            if previous is not None and previous.kind != "implicit":
+                self.map.duplicates.append(
+                    Duplicate(array_path, previous, Entry("array-table", header=header))
+                )
+            entries[array_path] = Entry("array-table", key=key, header=header)
+        path = (*array_path, index)
+        entry = Entry("table", key=key, header=header, body_end=header.end)
+        entries[path] = entry
+        self.map.tables.append(path)
+        return path, entry
+
+    def pair(self, prefix: Path, parts: KeyParts, value: Span | None, start: int) -> Path | None:
+        """A key/value pair whose first key part starts at `start`; returns its path, or None
+        when the path was already defined (recorded as a duplicate)."""
+        entries = self.map.entries
+        path = prefix
+        for name, span in parts[:-1]:
+            path = (*path, name)
+            if path not in entries:
+                entries[path] = Entry("dotted", key=span)
+        name, key = parts[-1]
+        path = (*path, name)
+        if value is None:
+            entry = Entry("pair", key=key)
+        else:
+            entry = Entry("pair", key, value, None, None, "", Span(start, value.end))
+        previous = entries.get(path)
+        if previous is not None and previous.kind != "implicit":
+            self.map.duplicates.append(Duplicate(path, previous, entry))
+            return None
+        entries[path] = entry
+        return path
+
+    def first_body_pair(self, table: Entry, start: int) -> None:
+        """The first pair under a header sets the indentation new keys get."""
+        table.indent = self.text[self.text.rfind("\n", 0, start) + 1 : start]
+
+    def element(self, array: Path, index: int, value: Span) -> Path:
+        path = (*array, index)
+        self.map.entries[path] = Entry("element", value=value)
+        return path
+
+    def comment(self, span: Span) -> None:
+        self.map.comments.append(Comment(span, self.text[span.start : span.end]))

@@ -1,0 +1,176 @@
+"""The two source-map readers agree: the regex line reader (valid files, the fast path) maps
+every key, value, header and comment exactly where the tree-sitter reader does."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from benchlint.parsing.document import parse
+from benchlint.parsing.line_reader import read_simple_lines
+from benchlint.parsing.tree_reader import read_tree
+from benchlint.text import LineIndex
+from strategies import SEEDS, mutated_config
+
+
+def _valid(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
+
+
+FIXTURES = sorted(Path(__file__).parent.glob("**/*.toml"))
+
+TRICKY = [
+    'a = [ # inner\n  1,\n  "x", # c\n] # trailing\nb = 2\n',
+    '[t]\r\nk = "v" # c\r\n  j = [1,\r\n 2]\r\n',
+    '"quoted key" = 1\n[a . "b.c" . d]\n x = 1\n',
+    "a.b.c = 1\na.d = 2\n[t]\nx.y = { z = [1, { w = 2 }] }\n",
+    "t = {a = 1}\nn = [[1], [2, [3]]]\ne = {}\nf = []\n",
+    "# only a comment\n\n",
+    "x = 1",
+    '"日本" = 1\n"é" = "ü 😀" # 注\n',
+    "[[agents]]\n[agents.model]\nk=1\n[[agents]]\n[agents.model]\nk=2\n",
+    "[a.b]\n[a]\nc=1\n",
+    "a=1#c\nb = [1,]\nc = ['x', \"y\\\"z\", 'w\\\\']\n",
+    'a = "#not a comment" # a comment\n[a2]#c\n[[b]]#d\n',
+    '[ a . b ]\n[[ c ]]\n"k\\u00e9y" = "v"\n',
+    "dates = [1979-05-27, 07:32:00, 1979-05-27T07:32:00Z]\nf = -inf\ni = 0x1F\n",
+    'agents = [\n  { harness = "x", model = { type = "hosted" } },\n  # between\n  {},\n]\n',
+]
+
+# Constructs the line reader leaves to the syntax tree.
+NOT_SIMPLE = [
+    's = """x"""\n',
+    "s = '''x'''\n",
+    's = """\nline\n"""\n',
+    "d = 1979-05-27 07:32:00\n",
+    "e = [1979-05-27 07:32:00]\n",
+    "t = { d = 1979-05-27 07:32:00 }\n",
+]
+
+
+def assert_same_map(text: str) -> None:
+    simple = read_simple_lines(text)
+    assert simple is not None, "the line reader gave up"
+    tree = read_tree(text, LineIndex(text))
+    assert simple.entries == tree.entries
+    assert list(simple.entries) == list(tree.entries)
+    assert simple.tables == tree.tables
+    assert simple.comments == tree.comments
+    assert simple.duplicates == tree.duplicates == []
+    assert tree.errors == []
+
+
+VALID_SEEDS = [seed for seed in SEEDS if _valid(seed)]  # some rules' examples are broken TOML
+
+
+@pytest.mark.parametrize("text", TRICKY + VALID_SEEDS, ids=range(len(TRICKY) + len(VALID_SEEDS)))
+def test_line_reader_matches_the_tree(text: str) -> None:
+    assert _valid(text)
+    assert_same_map(text)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_line_reader_matches_the_tree_on_fixtures(path: Path) -> None:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if not _valid(text) or read_simple_lines(text) is None:
+        pytest.skip("not valid TOML, or holds a construct left to the tree")
+    assert_same_map(text)
+
+
+@pytest.mark.parametrize("text", NOT_SIMPLE)
+def test_line_reader_gives_up_on_what_it_cannot_read(text: str) -> None:
+    assert _valid(text)
+    assert read_simple_lines(text) is None
+    assert parse(text).source_map == read_tree(text, LineIndex(text))
+
+
+def test_a_broken_file_is_read_from_the_tree() -> None:
+    document = parse('[experiment]\nbenchmark = "x\n[tasks]\ntask_set = "parity"\n')
+    assert document.recovered
+    assert document.source_map.get(("tasks", "task_set")) is not None
+
+
+# -- generated documents ----------------------------------------------------------------------
+BARE = st.text("abcXY_-019", min_size=1, max_size=6)
+QUOTED = st.text("ab .#=[]'é😀\\\"", min_size=0, max_size=6).map(
+    lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+) | st.text('ab .#=[]"é', max_size=6).map(lambda s: f"'{s}'")
+KEY_PART = BARE | QUOTED
+SPACE = st.sampled_from(["", " ", "  ", "\t"])
+COMMENT = st.sampled_from(["", " # note", "  #", " # [x] = 1, 'y'"])
+ATOM = st.one_of(
+    st.integers(-1000, 1000).map(str),
+    st.sampled_from(["1.5", "-inf", "nan", "true", "false", "0x1F", "1_000", "1979-05-27"]),
+    st.sampled_from(["1979-05-27T07:32:00Z", "07:32:00", "+3", "6.02e23"]),
+    st.text("ab #,[]{}='é😀", max_size=8).map(lambda s: f"'{s}'"),
+    st.text("ab #,[]{}=\"\\'é😀", max_size=8).map(
+        lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    ),
+)
+
+
+@st.composite
+def key(draw: st.DrawFn) -> str:
+    parts = draw(st.lists(KEY_PART, min_size=1, max_size=3))
+    return (draw(SPACE) + "." + draw(SPACE)).join(parts)
+
+
+def value(depth: int = 0) -> st.SearchStrategy[str]:
+    if depth >= 2:
+        return ATOM
+    inner = st.deferred(lambda: value(depth + 1))
+    array = st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]")
+    multi_line = st.lists(st.tuples(inner, COMMENT), max_size=3).map(
+        lambda items: "[\n" + "".join(f"  {v},{c}\n" for v, c in items) + "]"
+    )
+    inline = st.lists(st.tuples(BARE, inner), max_size=3, unique_by=lambda kv: kv[0]).map(
+        lambda pairs: "{" + ", ".join(f"{k} = {v}" for k, v in pairs) + "}"
+    )
+    return st.one_of(ATOM, array, multi_line, inline)
+
+
+@st.composite
+def document(draw: st.DrawFn) -> str:
+    lines: list[str] = []
+    headers = ["", *draw(st.lists(key(), max_size=4))]
+    for index, header in enumerate(headers):
+        if header:
+            brackets = ("[[", "]]") if draw(st.booleans()) else ("[", "]")
+            lines.append(draw(SPACE) + brackets[0] + header + brackets[1] + draw(COMMENT))
+        for _ in range(draw(st.integers(0, 4))):
+            choice = draw(st.integers(0, 5))
+            if choice == 0:
+                lines.append(draw(SPACE) + "# comment" + str(index))
+            elif choice == 1:
+                lines.append("")
+            else:
+                pair = f"{draw(key())}{draw(SPACE)}={draw(SPACE)}{draw(value())}"
+                lines.append(draw(SPACE) + pair + draw(COMMENT))
+    newline = "\r\n" if draw(st.booleans()) else "\n"
+    return newline.join(lines) + draw(st.sampled_from(["", newline]))
+
+
+GENERATED = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@GENERATED
+@given(document())
+def test_line_reader_matches_the_tree_on_generated_documents(text: str) -> None:
+    assume(_valid(text))  # duplicate keys and tables clash at random: tomllib refuses those
+    assert_same_map(text)
+
+
+@GENERATED
+@given(mutated_config())
+def test_line_reader_matches_the_tree_on_mutated_configs(text: str) -> None:
+    assume(_valid(text))
+    if read_simple_lines(text) is not None:
+        assert_same_map(text)
