@@ -197,3 +197,17 @@ def test_token_prefixes_cover_every_token_pattern() -> None:
             expanded = [f"gh{c}_" for c in "pousr"]
         for start in expanded:
             assert any(start.startswith(p) for p in credentials.TOKEN_PREFIXES), pattern
+
+
+def test_shortest_token_is_the_shortest_any_pattern_matches() -> None:
+    # Texts shorter than SHORTEST_TOKEN skip the token search: no pattern may match one.
+    import re._parser as sre_parse
+
+    from benchlint import credentials
+
+    widths = [sre_parse.parse(p).getwidth()[0] for p in credentials._TOKEN_PATTERNS]
+    assert min(widths) == credentials.SHORTEST_TOKEN
+    slack = "xoxb-" + "1" * 10
+    assert len(slack) == credentials.SHORTEST_TOKEN
+    assert credentials.looks_like_credential(slack)
+    assert slack not in credentials.redact(f"token {slack}")

@@ -13,11 +13,10 @@ def locate(document: Document, anchor: Anchor) -> Range:
     table that it does (its header), and finally to the first line."""
     if anchor.part == "file" or not anchor.path:
         return first_line(document)
-    source_map = document.source_map
-    path = anchor.path
-    part = anchor.part
+    entries = document.source_map.entries
+    path, part = anchor
     while path:
-        entry = source_map.get(path)
+        entry = entries.get(path)
         if entry is not None:
             span = _choose(entry, part)
             if span is not None:

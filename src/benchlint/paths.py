@@ -38,6 +38,7 @@ def table_name(path: Path) -> str:
     return ".".join(quote_key(part) for part in path if isinstance(part, str))
 
 
+@lru_cache(maxsize=4096)
 def table_label(path: Path) -> str:
     """A table as a person reads it: `[execution]`, `[[agents]]` (agent 2), `[agents.env]`
     of agent 2, the top level."""
@@ -54,6 +55,7 @@ def table_label(path: Path) -> str:
     return f"[{name}]"
 
 
+@lru_cache(maxsize=4096)
 def key_label(path: Path) -> str:
     """A key as a person reads it: `api_key_secret` in [agents.model] of agent 2."""
     if not path:

@@ -43,6 +43,13 @@ def quoted(value: Any) -> str:
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The single best close match, comparing case- and separator-insensitively first."""
+    return _closest(word, tuple(candidates), cutoff)
+
+
+# Memoized: the language server lints the same text again on every keystroke, and a typo
+# stays while the user edits elsewhere; difflib costs more than the rest of a finding.
+@lru_cache(maxsize=1024)
+def _closest(word: str, candidates: tuple[str, ...], cutoff: float) -> str | None:
     normal: dict[str, str] = {}
     for candidate in candidates:
         normal.setdefault(_normal(candidate), candidate)  # the first spelling of a form wins
@@ -50,12 +57,25 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | 
     exact = normal.get(target)
     if exact is not None and exact != word:
         return exact
+    # Two cheap upper bounds of difflib's ratio, 2·matches / total length, reject most
+    # candidates before a matcher is built: the shorter length bounds the matches, and so
+    # does the number of the candidate's characters that occur in the word at all
+    # (`translate` deletes those at C speed).
+    size = len(target)
+    drop_word_chars = dict.fromkeys(map(ord, target))
+    near = [
+        (form, candidate)
+        for form, candidate in normal.items()
+        if 2 * min(len(form), size, len(form) - len(form.translate(drop_word_chars)))
+        >= cutoff * (len(form) + size)
+    ]
+    if not near:
+        return None
     # One pass on the folded forms: case and `_`/`-` slips weigh nothing, the rest counts.
     # Ties go to the candidate listed first (a benchmark's key before its name).
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(target)
+    matcher = difflib.SequenceMatcher(None, "", target, autojunk=False)
     best, best_score = None, cutoff
-    for form, candidate in normal.items():
+    for form, candidate in near:
         matcher.set_seq1(form)
         if matcher.real_quick_ratio() < best_score or matcher.quick_ratio() < best_score:
             continue
