@@ -190,7 +190,10 @@ def test_token_prefixes_cover_every_token_pattern() -> None:
     for pattern in credentials._TOKEN_PATTERNS:
         literal = pattern.replace("\\", "")
         expanded = [literal]
-        for alternatives in (("(?:AKIA|ASIA)", ["AKIA", "ASIA"]), ("(?:sk|rk)_", ["sk_", "rk_"])):
+        for alternatives in (
+            ("(?:AKIA|ASIA)", ["AKIA", "ASIA"]),
+            ("(?:sk|rk)_(?:live|test)_", ["sk_live_", "sk_test_", "rk_live_", "rk_test_"]),
+        ):
             if literal.startswith(alternatives[0]):
                 expanded = alternatives[1]
         if literal.startswith("gh[pousr]_"):

@@ -55,8 +55,10 @@ TOKEN_PREFIXES: tuple[str, ...] = (
     "xai-",
     "pplx-",
     "xox",
-    "sk_",
-    "rk_",
+    "sk_live_",  # not `sk_`: `task_set` holds that
+    "sk_test_",
+    "rk_live_",
+    "rk_test_",
     "r8_",
     "npm_",
     "ya29.",

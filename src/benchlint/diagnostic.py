@@ -7,7 +7,6 @@ server's UTF-16) convert with `benchlint.text.LineIndex`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 Severity = Literal["error", "warning", "info"]
@@ -17,8 +16,8 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 SEVERITY_RANK: dict[str, int] = {"error": 3, "warning": 2, "info": 1}
 
 
-# Positions and ranges are named tuples: immutable, ordered, and several times cheaper to
-# create than frozen dataclasses (every diagnostic makes a few).
+# Every value here is a named tuple: immutable, ordered, and several times cheaper to create
+# than a frozen dataclass (every diagnostic makes a few).
 class Position(NamedTuple):
     line: int
     column: int
@@ -38,8 +37,7 @@ class Range(NamedTuple):
 FILE_START = Range(Position(1, 1), Position(1, 1))
 
 
-@dataclass(frozen=True, slots=True)
-class Related:
+class Related(NamedTuple):
     message: str
     range: Range
 
@@ -47,8 +45,7 @@ class Related:
         return {"message": self.message, "range": self.range.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(NamedTuple):
     range: Range
     new_text: str
 
@@ -56,8 +53,7 @@ class Edit:
         return {"range": self.range.to_dict(), "new_text": self.new_text}
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     title: str
     applicability: Applicability
     edits: tuple[Edit, ...]
