@@ -72,6 +72,11 @@ TOKEN_PREFIXES: tuple[str, ...] = (
 _PREFIX_FINDER = AhoCorasick(list(TOKEN_PREFIXES))
 
 
+def may_hold_token(text: str) -> bool:
+    """False when no token can be in `text` (none of their prefixes occurs in it)."""
+    return len(text) >= SHORTEST_TOKEN and _may_hold_token(text)
+
+
 def _may_hold_token(text: str) -> bool:
     # as_strings: no byte-to-character offset conversion, a third cheaper than as_indexes
     return bool(_PREFIX_FINDER.find_matches_as_strings(text))
@@ -145,6 +150,8 @@ def first_credential(value: str) -> str | None:
 
 def url_credentials(url: str) -> str | None:
     """What kind of credential a URL carries in clear text, if any."""
+    if not _may_hold_url_secret(url):  # the cheap test both patterns imply
+        return None
     if _USERINFO_IN_TEXT.search(url):
         return "a user name and password"
     match = _QUERY_SECRET.search(url)

@@ -39,6 +39,7 @@ def split_url(url: str) -> tuple[SplitResult | None, str | None]:
         return None, None
 
 
+@lru_cache(maxsize=256)
 def _valid(url: str) -> bool:
     parts, host = split_url(url)
     if parts is None or parts.scheme not in ("http", "https") or not host:
