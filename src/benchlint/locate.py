@@ -13,10 +13,10 @@ def locate(document: Document, anchor: Anchor) -> Range:
     table that it does (its header), and finally to the first line."""
     if anchor.part == "file" or not anchor.path:
         return first_line(document)
-    entries = document.source_map.entries
+    get = document.source_map.get  # not `.entries`: that would build every entry
     path, part = anchor
     while path:
-        entry = entries.get(path)
+        entry = get(path)
         if entry is not None:
             span = _choose(entry, part)
             if span is not None:

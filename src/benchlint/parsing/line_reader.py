@@ -79,7 +79,8 @@ def read_simple_lines(text: str) -> SourceMap | None:
 
 def _read(text: str) -> SourceMap:
     builder = MapBuilder(text)
-    entries = builder.map.entries
+    entries = builder.map.by_path
+    builder.map.has_matches = True
     simple_pair_at = _SIMPLE_PAIR.match
     simple_header_at = _SIMPLE_HEADER.match
     entry_at = _ENTRY.match
@@ -111,18 +112,11 @@ def _read(text: str) -> SourceMap:
         pair = simple_pair_at(text, position)
         if pair is not None:
             # The hot path, without MapBuilder.pair: a bare key under a header cannot be
-            # defined already in a text tomllib accepted, so no duplicate check is needed.
-            key_start, key_end = key = pair.span(1)
+            # defined already in a text tomllib accepted, so no duplicate check is needed;
+            # the match stands for the entry until somebody asks for it (SourceMap.get).
+            key_start, key_end = pair.span(1)
             value_end = pair.end(2)
-            entries[(*table_path, text[key_start:key_end])] = Entry(
-                "pair",
-                _new_tuple(Span, key),
-                _new_tuple(Span, pair.span(2)),
-                None,
-                None,
-                "",
-                _new_tuple(Span, (key_start, value_end)),
-            )
+            entries[(*table_path, text[key_start:key_end])] = pair
             if table is not None:
                 table.body_end = value_end
                 if first_pair:

@@ -8,6 +8,7 @@ name. Offsets are code-point offsets into the text. The rules live here once; th
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -56,16 +57,64 @@ class Comment:
     text: str
 
 
-@dataclass
+@dataclass(eq=False)
 class SourceMap:
-    entries: dict[Path, Entry] = field(default_factory=dict)
+    # Path → Entry; or, for a `key = value` line of the line reader, the regex match that
+    # found it, turned into an Entry when asked for: a lint looks up a handful of paths, and
+    # building an Entry per line costs more than finding the line.
+    by_path: dict[Path, Entry | re.Match[str]] = field(default_factory=dict)
     tables: list[Path] = field(default_factory=list)  # header tables in document order
     duplicates: list[Duplicate] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     errors: list[Span] = field(default_factory=list)  # tree-sitter ERROR / MISSING nodes
+    has_matches: bool = False  # some values of `by_path` are still matches
 
     def get(self, path: Path) -> Entry | None:
-        return self.entries.get(path)
+        entry = self.by_path.get(path)
+        if entry is None or isinstance(entry, Entry):
+            return entry
+        entry = self.by_path[path] = pair_entry(entry)
+        return entry
+
+    @property
+    def entries(self) -> dict[Path, Entry]:
+        """Every path's entry, in document order."""
+        if self.has_matches:
+            by_path = self.by_path
+            for path, entry in by_path.items():
+                if not isinstance(entry, Entry):
+                    by_path[path] = pair_entry(entry)
+            self.has_matches = False
+        return self.by_path  # type: ignore[return-value]  # all entries by now
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SourceMap):
+            return NotImplemented
+        return (self.entries, self.tables, self.duplicates, self.comments, self.errors) == (
+            other.entries,
+            other.tables,
+            other.duplicates,
+            other.comments,
+            other.errors,
+        )
+
+
+def pair_entry(match: re.Match[str]) -> Entry:
+    """The entry of a line reader match: group 1 the key, group 2 the value."""
+    key = match.span(1)
+    value = match.span(2)
+    return Entry(
+        "pair",
+        _new_tuple(Span, key),
+        _new_tuple(Span, value),
+        None,
+        None,
+        "",
+        _new_tuple(Span, (key[0], value[1])),
+    )
+
+
+_new_tuple = tuple.__new__  # a Span from a (start, end) tuple, without Python-level __new__
 
 
 @lru_cache(maxsize=4096)
@@ -87,7 +136,7 @@ class MapBuilder:
 
     def resolve(self, parts: KeyParts, prefix: Path = ()) -> Path:
         """The concrete path of a header's keys (array-of-tables names get their last index)."""
-        entries = self.map.entries
+        entries = self.map.by_path
         path: Path = prefix
         for name, span in parts:
             path = (*path, name)
@@ -100,39 +149,41 @@ class MapBuilder:
 
     def table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
         """A `[table]` header; returns its path and entry (whose body the reader fills)."""
-        entries = self.map.entries
+        source_map = self.map
         path = self.resolve(parts[:-1])
         name, key = parts[-1]
         path = (*path, name)
         count = self.array_counts.get(path)
-        entry = Entry("table", key=key, header=header, body_end=header.end)
-        previous = entries.get(path)
+        entry = Entry("table", key, None, header, header.end)
+        previous = source_map.get(path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
-            self.map.duplicates.append(Duplicate(path, entries[(*path, count - 1)], entry))
+            array_entry = source_map.get((*path, count - 1))
+            assert array_entry is not None
+            source_map.duplicates.append(Duplicate(path, array_entry, entry))
         elif previous is not None and previous.kind in ("table", "pair", "array-table", "dotted"):
-            self.map.duplicates.append(Duplicate(path, previous, entry))
+            source_map.duplicates.append(Duplicate(path, previous, entry))
         else:
-            entries[path] = entry
-        self.map.tables.append(path)
+            source_map.by_path[path] = entry
+        source_map.tables.append(path)
         return path, entry
 
     def array_table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
         """A `[[array]]` header: a new element of the array; returns its path and entry."""
-        entries = self.map.entries
+        entries = self.map.by_path
         parent = self.resolve(parts[:-1])
         name, key = parts[-1]
         array_path = (*parent, name)
         index = self.array_counts.get(array_path, 0)
         self.array_counts[array_path] = index + 1
         if index == 0:
-            previous = entries.get(array_path)
+            previous = self.map.get(array_path)
             if previous is not None and previous.kind != "implicit":
                 self.map.duplicates.append(
                     Duplicate(array_path, previous, Entry("array-table", header=header))
                 )
             entries[array_path] = Entry("array-table", key=key, header=header)
         path = (*array_path, index)
-        entry = Entry("table", key=key, header=header, body_end=header.end)
+        entry = Entry("table", key, None, header, header.end)
         entries[path] = entry
         self.map.tables.append(path)
         return path, entry
@@ -140,7 +191,7 @@ class MapBuilder:
     def pair(self, prefix: Path, parts: KeyParts, value: Span | None, start: int) -> Path | None:
         """A key/value pair whose first key part starts at `start`; returns its path, or None
         when the path was already defined (recorded as a duplicate)."""
-        entries = self.map.entries
+        entries = self.map.by_path
         path = prefix
         for name, span in parts[:-1]:
             path = (*path, name)
@@ -152,7 +203,7 @@ class MapBuilder:
             entry = Entry("pair", key=key)
         else:
             entry = Entry("pair", key, value, None, None, "", Span(start, value.end))
-        previous = entries.get(path)
+        previous = self.map.get(path)
         if previous is not None and previous.kind != "implicit":
             self.map.duplicates.append(Duplicate(path, previous, entry))
             return None
@@ -165,7 +216,7 @@ class MapBuilder:
 
     def element(self, array: Path, index: int, value: Span) -> Path:
         path = (*array, index)
-        self.map.entries[path] = Entry("element", value=value)
+        self.map.by_path[path] = Entry("element", value=value)
         return path
 
     def comment(self, span: Span) -> None:
