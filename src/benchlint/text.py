@@ -9,11 +9,11 @@ CJK or emoji before an error lands on the same character in every surface.
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import cached_property
 from itertools import accumulate
 from typing import Literal
 
 from .diagnostic import Position, Range
+from .lazy import lazy
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
 _new_tuple = tuple.__new__
@@ -25,7 +25,7 @@ class LineIndex:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    @cached_property
+    @lazy
     def line_starts(self) -> list[int]:
         # Only "\n" ends a line in TOML (so not str.splitlines); split + accumulate is C-speed.
         lengths = [len(line) + 1 for line in self.text.split("\n")]

@@ -13,10 +13,11 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property, partial
+from functools import cache, partial
 from typing import Any
 
 from ..diagnostic import Position
+from ..lazy import lazy
 from ..paths import key_label, table_name
 from ..text import LineIndex
 from .sourcemap import Entry, SourceMap, Span, build_source_map
@@ -56,11 +57,11 @@ class Document:
         """True when the values are partial because a syntax error was blanked out."""
         return self.syntax is not None
 
-    @cached_property
+    @lazy
     def lines(self) -> LineIndex:
         return LineIndex(self.text)
 
-    @cached_property
+    @lazy
     def source_map(self) -> SourceMap:
         return build_source_map(self.parse_text or self.text, self.lines, valid=self.parsed)
 
