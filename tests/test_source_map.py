@@ -77,12 +77,23 @@ def test_line_reader_matches_the_tree(text: str) -> None:
     assert_same_map(text)
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+# Fixtures that are valid TOML without a construct left to the tree (most of them; the
+# others are broken on purpose or hold multi-line strings).
+READABLE = [
+    path
+    for path in FIXTURES
+    if _valid(text := path.read_text(encoding="utf-8", errors="replace"))
+    and read_simple_lines(text) is not None
+]
+
+
+def test_most_fixtures_take_the_line_reader() -> None:
+    assert len(READABLE) >= 0.8 * len(FIXTURES) > 0
+
+
+@pytest.mark.parametrize("path", READABLE, ids=lambda p: p.name)
 def test_line_reader_matches_the_tree_on_fixtures(path: Path) -> None:
-    text = path.read_text(encoding="utf-8", errors="replace")
-    if not _valid(text) or read_simple_lines(text) is None:
-        pytest.skip("not valid TOML, or holds a construct left to the tree")
-    assert_same_map(text)
+    assert_same_map(path.read_text(encoding="utf-8", errors="replace"))
 
 
 @pytest.mark.parametrize("text", NOT_SIMPLE)
