@@ -3,7 +3,7 @@
     .venv/bin/python bench/engine_bench.py [--quick]
 
 In-process figures are the fastest of alternating batches of both sides (the least
-disturbed by other load on a shared machine).
+disturbed by other load on a shared machine), each batch about 10 ms long on either side.
 
 1. in-process, valid config: lint_text / tomllib.loads (target ≤ 2), and vs the official
    loader (tomllib + its pydantic model), measured in its Python 3.12 venv next to tomllib
@@ -38,15 +38,28 @@ ROOT = Path(__file__).resolve().parents[1]
 BROKEN_PATH = "configs/benchmark/b.toml"
 
 
+BATCH_SECONDS = 0.01
+
+
 def side_by_side(ours, base, rounds: int, number: int) -> tuple[float, float]:
     """Seconds per call of two functions, timed in alternating batches so that both see the
-    same machine; each is the fastest batch (the least disturbed by other load)."""
+    same machine; each is the fastest batch (the least disturbed by other load).
+
+    Both sides' batches last about as long (BATCH_SECONDS, or one call when a call takes
+    longer), and there are `rounds * number / 20` of them: a batch of the slower function
+    would otherwise be the likelier to catch a burst of other load, which biases the fastest
+    batch against it.
+    """
     timer_ours = timeit.Timer(ours)
     timer_base = timeit.Timer(base)
+    per_batch = [
+        max(1, round(BATCH_SECONDS / max(timer.timeit(1), 1e-7)))
+        for timer in (timer_ours, timer_base)
+    ]
     best_ours = best_base = float("inf")
-    for _ in range(rounds):
-        best_ours = min(best_ours, timer_ours.timeit(number) / number)
-        best_base = min(best_base, timer_base.timeit(number) / number)
+    for _ in range(max(rounds, rounds * number // 20)):
+        best_ours = min(best_ours, timer_ours.timeit(per_batch[0]) / per_batch[0])
+        best_base = min(best_base, timer_base.timeit(per_batch[1]) / per_batch[1])
     return best_ours, best_base
 
 
@@ -100,10 +113,12 @@ path = pathlib.Path(tempfile.mkdtemp()) / "c.toml"
 path.write_text(text)
 loader = timeit.Timer(lambda: load_benchmark_submit_config(path))
 parse = timeit.Timer(lambda: tomllib.loads(text))
+# Alternating batches of about 10 ms each, fastest of each (as side_by_side does here).
+sizes = [max(1, round(0.01 / max(timer.timeit(1), 1e-7))) for timer in (loader, parse)]
 best = [float("inf"), float("inf")]
-for _ in range(15):  # alternating batches, fastest of each (as side_by_side does here)
-    best[0] = min(best[0], loader.timeit(100) / 100)
-    best[1] = min(best[1], parse.timeit(100) / 100)
+for _ in range(75):
+    best[0] = min(best[0], loader.timeit(sizes[0]) / sizes[0])
+    best[1] = min(best[1], parse.timeit(sizes[1]) / sizes[1])
 print(*best)
 """
     out = subprocess.run(
