@@ -73,13 +73,9 @@ _PREFIX_FINDER = AhoCorasick(list(TOKEN_PREFIXES))
 
 
 def may_hold_token(text: str) -> bool:
-    """False when no token can be in `text` (none of their prefixes occurs in it)."""
-    return len(text) >= SHORTEST_TOKEN and _may_hold_token(text)
-
-
-def _may_hold_token(text: str) -> bool:
+    """False when no token can be in `text`: too short, or none of their prefixes occurs."""
     # as_strings: no byte-to-character offset conversion, a third cheaper than as_indexes
-    return bool(_PREFIX_FINDER.find_matches_as_strings(text))
+    return len(text) >= SHORTEST_TOKEN and bool(_PREFIX_FINDER.find_matches_as_strings(text))
 
 
 def _may_hold_url_secret(text: str) -> bool:
@@ -126,23 +122,17 @@ SHORTEST_TOKEN = 15
 
 def looks_like_credential(value: str) -> bool:
     """True when the whole value is a token in a known credential format."""
-    return (
-        len(value) >= SHORTEST_TOKEN
-        and _may_hold_token(value)
-        and _TOKEN_ONLY.fullmatch(value) is not None
-    )
+    return may_hold_token(value) and _TOKEN_ONLY.fullmatch(value) is not None
 
 
 def contains_credential(value: str) -> bool:
     """True when a known token format appears anywhere in the value."""
-    return (
-        len(value) >= SHORTEST_TOKEN and _may_hold_token(value) and _TOKEN.search(value) is not None
-    )
+    return may_hold_token(value) and _TOKEN.search(value) is not None
 
 
 def first_credential(value: str) -> str | None:
     """The first token-shaped substring of a value, if any."""
-    if len(value) < SHORTEST_TOKEN or not _may_hold_token(value):
+    if not may_hold_token(value):
         return None
     match = _TOKEN.search(value)
     return match.group(0) if match else None
@@ -169,7 +159,7 @@ def redact(text: str) -> str:
     """Replace every token-shaped substring of `text` with its masked form."""
     if not text:
         return text
-    if len(text) >= SHORTEST_TOKEN and _may_hold_token(text):
+    if may_hold_token(text):
         text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
     if _may_hold_url_secret(text):
         text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
@@ -186,7 +176,7 @@ def redact_same_width(text: str) -> str:
         token = match.group(0)
         return token[:4] + "*" * (len(token) - 4)
 
-    if len(text) >= SHORTEST_TOKEN and _may_hold_token(text):
+    if may_hold_token(text):
         text = _TOKEN.sub(hide, text)
     if _may_hold_url_secret(text):
         text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)

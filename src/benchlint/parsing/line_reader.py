@@ -3,7 +3,7 @@
 Configs are `[table]` headers and `key = value` lines whose values are strings, numbers,
 booleans, dates, arrays and inline tables. Once `tomllib` has accepted a text, every token in
 it is known to be well-formed, and regular expressions find the same keys, values and headers
-as tree-sitter in a fraction of the time. Multi-line strings, a date-time written with a space
+as tree-sitter at well under half the cost. Multi-line strings, a date-time written with a space
 and absurd nesting make this reader give up, and the caller reads the syntax tree instead.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .mapping import Entry, KeyParts, MapBuilder, Path, SourceMap, Span, decode_key
+from .mapping import KeyParts, MapBuilder, Path, SourceMap, Span, decode_key
 
 _BARE = r"[A-Za-z0-9_-]+"
 _BASIC = r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"'  # unrolled: a char class per run is fast in `re`
@@ -88,8 +88,6 @@ def _read(text: str) -> SourceMap:
     size = len(text)
     position = 0
     table_path: Path = ()
-    table: Entry | None = None
-    first_pair = False
     while position < size:
         first = text[position]
         if first == "\n":  # a blank line
@@ -99,12 +97,9 @@ def _read(text: str) -> SourceMap:
             header = simple_header_at(text, position)
             if header is not None:
                 parts = _bare_parts(header.group(2), header.start(2))
-                span = _new_tuple(Span, (position, header.end(2) + len(header.group(1))))
-                if len(header.group(1)) == 1:
-                    table_path, table = builder.table(parts, span)
-                else:
-                    table_path, table = builder.array_table(parts, span)
-                first_pair = True
+                brackets = len(header.group(1))
+                span = _new_tuple(Span, (position, header.end(2) + brackets))
+                table_path = builder.header(parts, span, array=brackets == 2)
                 if header.start(3) >= 0:
                     builder.comment(_new_tuple(Span, header.span(3)))
                 position = header.end()
@@ -115,13 +110,8 @@ def _read(text: str) -> SourceMap:
             # defined already in a text tomllib accepted, so no duplicate check is needed;
             # the match stands for the entry until somebody asks for it (SourceMap.get).
             key_start, key_end = pair.span(1)
-            value_end = pair.end(2)
             entries[(*table_path, text[key_start:key_end])] = pair
-            if table is not None:
-                table.body_end = value_end
-                if first_pair:
-                    builder.first_body_pair(table, key_start)
-                    first_pair = False
+            builder.body_pair(key_start, pair.end(2))
             if pair.start(3) >= 0:
                 builder.comment(_new_tuple(Span, pair.span(3)))
             position = pair.end()
@@ -138,20 +128,13 @@ def _read(text: str) -> SourceMap:
             else:
                 value, end = _container(text, end, 1)
                 _feed_pair(builder, table_path, parts, key_start, value)
-            if table is not None:
-                table.body_end = end
-                if first_pair:
-                    builder.first_body_pair(table, key_start)
-                    first_pair = False
+            builder.body_pair(key_start, end)
         elif entry.start("header") >= 0:
             span = Span(entry.start("header"), entry.end("header"))
-            if entry.start("table_key") >= 0:
-                parts = _key_parts(text, entry.start("table_key"), entry.end("table_key"))
-                table_path, table = builder.table(parts, span)
-            else:
-                parts = _key_parts(text, entry.start("array_key"), entry.end("array_key"))
-                table_path, table = builder.array_table(parts, span)
-            first_pair = True
+            array = entry.start("array_key") >= 0
+            key = "array_key" if array else "table_key"
+            parts = _key_parts(text, entry.start(key), entry.end(key))
+            table_path = builder.header(parts, span, array=array)
         tail = tail_at(text, end)
         if tail is None:  # `"""`, a date-time with a space, ...
             raise _NotSimple

@@ -133,6 +133,27 @@ class MapBuilder:
         self.text = text
         self.map = SourceMap()
         self.array_counts: dict[Path, int] = {}
+        self.body: Entry | None = None  # the table whose key/value lines come now
+        self.body_is_empty = True
+
+    def header(self, parts: KeyParts, span: Span, *, array: bool) -> Path:
+        """A `[table]` or `[[array]]` header; returns its path. The pairs that follow are
+        its body (see `body_pair`)."""
+        path, self.body = self.array_table(parts, span) if array else self.table(parts, span)
+        self.body_is_empty = True
+        return path
+
+    def body_pair(self, start: int, value_end: int | None) -> None:
+        """A pair under the current header, starting at `start`: the first sets the
+        indentation new keys get, and the body ends with the last value."""
+        table = self.body
+        if table is None:
+            return
+        if self.body_is_empty:
+            table.indent = self.text[self.text.rfind("\n", 0, start) + 1 : start]
+            self.body_is_empty = False
+        if value_end is not None:
+            table.body_end = value_end
 
     def resolve(self, parts: KeyParts, prefix: Path = ()) -> Path:
         """The concrete path of a header's keys (array-of-tables names get their last index)."""
@@ -209,10 +230,6 @@ class MapBuilder:
             return None
         entries[path] = entry
         return path
-
-    def first_body_pair(self, table: Entry, start: int) -> None:
-        """The first pair under a header sets the indentation new keys get."""
-        table.indent = self.text[self.text.rfind("\n", 0, start) + 1 : start]
 
     def element(self, array: Path, index: int, value: Span) -> Path:
         path = (*array, index)

@@ -1,7 +1,7 @@
 """Where each key, value and table header of a config stands in its text.
 
 `build_source_map` picks the reader: the line reader for a valid file of simple lines (the
-common case, and several times faster), the tree-sitter reader for everything else, broken
+common case, at well under half the cost), the tree-sitter reader for everything else, broken
 files included. Both produce the same map; `tests/test_source_map.py` holds them to it.
 """
 

@@ -124,18 +124,12 @@ class _TreeReader:
             return
         header = self.header_span(node, children)
         builder = self.builder
-        path, entry = builder.table(parts, header) if plain else builder.array_table(parts, header)
-        first = True
+        path = builder.header(parts, header, array=not plain)
         for child in children:
             kind = child.type
             if kind == "pair":
                 end = self.pair(child, path)
-                if end is not None:
-                    entry.body_end = end
-                if first:
-                    start = child.start_byte if self.ascii else self.span(child).start
-                    builder.first_body_pair(entry, start)
-                    first = False
+                builder.body_pair(child.start_byte if self.ascii else self.span(child).start, end)
             elif kind == "comment":
                 builder.comment(self.span(child))
 
