@@ -9,6 +9,7 @@ frames, diffs, hover text), replacing any token-shaped substring with a masked f
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ahocorasick_rs import AhoCorasick
 
@@ -35,7 +36,22 @@ _TOKEN_PATTERNS: tuple[str, ...] = (
     r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*",  # JWT
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
 )
-_TOKEN = re.compile("|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS))
+_ANY_TOKEN = "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS)
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    """Any token, anywhere. Compiled on first use: most runs never get past the prefix
+    search, and compiling costs a few milliseconds of every command's start-up."""
+    return re.compile(_ANY_TOKEN)
+
+
+@cache
+def _token_only() -> re.Pattern[str]:
+    """A value that is one token and nothing else (spaces aside)."""
+    return re.compile(rf"\s*(?:{_ANY_TOKEN})\s*")
+
+
 # The literal text every token pattern starts with: a text without any of them cannot hold a
 # token, which `str.__contains__` tells far faster than the regex (tested against the list).
 TOKEN_PREFIXES: tuple[str, ...] = (
@@ -82,7 +98,6 @@ def _may_hold_url_secret(text: str) -> bool:
     return ("@" in text and "://" in text) or ("=" in text and ("?" in text or "&" in text))
 
 
-_TOKEN_ONLY = re.compile(rf"\s*(?:{_TOKEN.pattern})\s*")
 # user:password in a URL, and credentials in query parameters.
 _QUERY_SECRET = re.compile(
     r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
@@ -122,19 +137,19 @@ SHORTEST_TOKEN = 15
 
 def looks_like_credential(value: str) -> bool:
     """True when the whole value is a token in a known credential format."""
-    return may_hold_token(value) and _TOKEN_ONLY.fullmatch(value) is not None
+    return may_hold_token(value) and _token_only().fullmatch(value) is not None
 
 
 def contains_credential(value: str) -> bool:
     """True when a known token format appears anywhere in the value."""
-    return may_hold_token(value) and _TOKEN.search(value) is not None
+    return may_hold_token(value) and _token().search(value) is not None
 
 
 def first_credential(value: str) -> str | None:
     """The first token-shaped substring of a value, if any."""
     if not may_hold_token(value):
         return None
-    match = _TOKEN.search(value)
+    match = _token().search(value)
     return match.group(0) if match else None
 
 
@@ -160,7 +175,7 @@ def redact(text: str) -> str:
     if not text:
         return text
     if may_hold_token(text):
-        text = _TOKEN.sub(lambda match: mask(match.group(0)), text)
+        text = _token().sub(lambda match: mask(match.group(0)), text)
     if _may_hold_url_secret(text):
         text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
         text = _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
@@ -177,7 +192,7 @@ def redact_same_width(text: str) -> str:
         return token[:4] + "*" * (len(token) - 4)
 
     if may_hold_token(text):
-        text = _TOKEN.sub(hide, text)
+        text = _token().sub(hide, text)
     if _may_hold_url_secret(text):
         text = _USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
         text = _QUERY_SECRET.sub(lambda match: _stars(match, 1), text)

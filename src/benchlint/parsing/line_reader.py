@@ -10,6 +10,7 @@ and absurd nesting make this reader give up, and the caller reads the syntax tre
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from .mapping import KeyParts, MapBuilder, Path, SourceMap, Span, decode_key
@@ -22,27 +23,51 @@ _ATOM = rf"{_BASIC}|{_LITERAL}|{_SCALAR}"
 _KEY_PART = rf"{_BARE}|{_BASIC}|{_LITERAL}"
 _KEY = rf"(?:{_KEY_PART})(?:[ \t]*\.[ \t]*(?:{_KEY_PART}))*"
 
-# A line up to its trailing comment: a header, or a key and the start of its value (the
-# whole value when it is a string, number, boolean or date). Empty for a blank line.
-_ENTRY = re.compile(
-    rf"[ \t]*(?:(?P<header>\[\[[ \t]*(?P<array_key>{_KEY})[ \t]*\]\]"
-    rf"|\[[ \t]*(?P<table_key>{_KEY})[ \t]*\])"
-    rf"|(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?)?"
-)
-# The common line, `key = "value"  # comment`, in one match.
-_SIMPLE_PAIR = re.compile(rf"[ \t]*({_BARE})[ \t]*=[ \t]*({_ATOM})[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)")
-# The common header, `[agents.model]` or `[[agents]]`, with bare keys and its line end.
-_SIMPLE_HEADER = re.compile(rf"(\[\[?)({_BARE}(?:\.{_BARE})*)\]\]?[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)")
-_TAIL = re.compile(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)")
-_KEY_PARTS = re.compile(_KEY_PART)
-_ARRAY_TOKEN = re.compile(
-    rf"[ \t\r\n]*(?:(?P<comment>#[^\r\n]*)|(?P<comma>,)|(?P<close>\])|(?P<open>[\[{{])"
-    rf"|(?P<atom>{_ATOM}))"
-)
-_INLINE_KEY = re.compile(
-    rf"[ \t]*(?P<close>}})|[ \t]*(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?"
-)
-_INLINE_NEXT = re.compile(r"[ \t]*(?:(?P<comma>,)|})")
+
+class _Patterns(NamedTuple):
+    entry: re.Pattern[str]
+    simple_pair: re.Pattern[str]
+    simple_header: re.Pattern[str]
+    tail: re.Pattern[str]
+    key_parts: re.Pattern[str]
+    array_token: re.Pattern[str]
+    inline_key: re.Pattern[str]
+    inline_next: re.Pattern[str]
+
+
+@cache
+def _patterns() -> _Patterns:
+    """Compiled on first use: a few milliseconds that a command checking only valid files
+    (which never needs positions) should not pay at start-up."""
+    return _Patterns(
+        # A line up to its trailing comment: a header, or a key and the start of its value
+        # (the whole value when it is a string, number, boolean or date). Empty when blank.
+        entry=re.compile(
+            rf"[ \t]*(?:(?P<header>\[\[[ \t]*(?P<array_key>{_KEY})[ \t]*\]\]"
+            rf"|\[[ \t]*(?P<table_key>{_KEY})[ \t]*\])"
+            rf"|(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?)?"
+        ),
+        # The common line, `key = "value"  # comment`, in one match.
+        simple_pair=re.compile(
+            rf"[ \t]*({_BARE})[ \t]*=[ \t]*({_ATOM})[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
+        ),
+        # The common header, `[agents.model]` or `[[agents]]`, with bare keys and line end.
+        simple_header=re.compile(
+            rf"(\[\[?)({_BARE}(?:\.{_BARE})*)\]\]?[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
+        ),
+        tail=re.compile(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)"),
+        key_parts=re.compile(_KEY_PART),
+        array_token=re.compile(
+            rf"[ \t\r\n]*(?:(?P<comment>#[^\r\n]*)|(?P<comma>,)|(?P<close>\])|(?P<open>[\[{{])"
+            rf"|(?P<atom>{_ATOM}))"
+        ),
+        inline_key=re.compile(
+            rf"[ \t]*(?P<close>}})|[ \t]*(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?"
+        ),
+        inline_next=re.compile(r"[ \t]*(?:(?P<comma>,)|})"),
+    )
+
+
 _new_tuple = tuple.__new__  # a Span from a match's span() tuple, without Python-level __new__
 _MAX_DEPTH = 32  # deeper values go to the tree reader, which knows its own limit
 
@@ -81,10 +106,11 @@ def _read(text: str) -> SourceMap:
     builder = MapBuilder(text)
     entries = builder.map.by_path
     builder.map.has_matches = True
-    simple_pair_at = _SIMPLE_PAIR.match
-    simple_header_at = _SIMPLE_HEADER.match
-    entry_at = _ENTRY.match
-    tail_at = _TAIL.match
+    patterns = _patterns()
+    simple_pair_at = patterns.simple_pair.match
+    simple_header_at = patterns.simple_header.match
+    entry_at = patterns.entry.match
+    tail_at = patterns.tail.match
     size = len(text)
     position = 0
     table_path: Path = ()
@@ -159,7 +185,7 @@ def _key_parts(text: str, start: int, end: int) -> KeyParts:
     if "." not in raw and raw[0] not in "\"'":  # one bare key: the common case
         return ((raw, Span(start, end)),)
     parts = []
-    for part in _KEY_PARTS.finditer(text, start, end):
+    for part in _patterns().key_parts.finditer(text, start, end):
         name = part.group()
         parts.append((decode_key(name) if name[0] in "\"'" else name, Span(*part.span())))
     return parts
@@ -180,7 +206,7 @@ def _container(text: str, position: int, depth: int) -> tuple[Value, int]:
 
 def _array(text: str, start: int, depth: int) -> tuple[_Array, int]:
     items: list[Value | _Comment] = []
-    token_at = _ARRAY_TOKEN.match
+    token_at = _patterns().array_token.match
     position = start + 1
     expect_value = True
     while True:
@@ -207,9 +233,10 @@ def _array(text: str, start: int, depth: int) -> tuple[_Array, int]:
 
 def _inline_table(text: str, start: int, depth: int) -> tuple[_Table, int]:
     pairs: list[tuple[KeyParts, int, Value]] = []
+    patterns = _patterns()
     position = start + 1
     while True:
-        token = _INLINE_KEY.match(text, position)
+        token = patterns.inline_key.match(text, position)
         if token is None:
             raise _NotSimple
         if token.start("close") >= 0:  # `{}` (after a comma TOML 1.0 forbids it: tomllib did)
@@ -223,7 +250,7 @@ def _inline_table(text: str, start: int, depth: int) -> tuple[_Table, int]:
         else:
             value, position = _container(text, position, depth + 1)
         pairs.append((parts, key_start, value))
-        after = _INLINE_NEXT.match(text, position)
+        after = patterns.inline_next.match(text, position)
         if after is None:
             raise _NotSimple
         position = after.end()
