@@ -7,6 +7,7 @@ server's UTF-16) convert with `benchlint.text.LineIndex`.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
 Severity = Literal["error", "warning", "info"]
@@ -81,9 +82,6 @@ class Diagnostic(NamedTuple):
     fix: Fix | None = None
     url: str = ""
 
-    def sort_key(self) -> tuple[int, int, str]:
-        return (self.range.start.line, self.range.start.column, self.code)
-
     def to_dict(self) -> dict[str, Any]:
         """One entry of the `--format json` output (the stable contract)."""
         return {
@@ -97,3 +95,8 @@ class Diagnostic(NamedTuple):
             "fix": self.fix.to_dict() if self.fix else None,
             "url": self.url,
         }
+
+
+# The order of diagnostics: by start position (a Position compares as (line, column)), then
+# code. An attrgetter: no Python call per diagnostic while sorting.
+SORT_KEY = attrgetter("range.start", "code")

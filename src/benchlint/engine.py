@@ -8,11 +8,10 @@ position, then code. Pure and thread-safe: everything lives in the call's own ob
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter
 
 from .context import Context
 from .credentials import redact
-from .diagnostic import FILE_START, Diagnostic, Fix, Related
+from .diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
 from .parsing.document import EncodingProblem, decode, parse
 from .paths import dotted
 from .profiles import PROFILES
@@ -60,7 +59,7 @@ def lint(content: str | bytes, path: str | None, settings: Settings) -> list[Dia
             for finding in unused_suppressions(suppressions, enabled)
         )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
-    return sorted(unique.values(), key=_POSITION_THEN_CODE)
+    return sorted(unique.values(), key=SORT_KEY)
 
 
 @lru_cache(maxsize=64)
@@ -104,9 +103,6 @@ _new_tuple = tuple.__new__
 
 
 _URLS = {code: rule_url(code) for code in RULES_BY_CODE}
-# Diagnostic.sort_key's order (a Position compares as (line, column)), without a Python call
-# per diagnostic.
-_POSITION_THEN_CODE = attrgetter("range.start", "code")
 
 
 @lru_cache(maxsize=4096)
