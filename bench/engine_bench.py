@@ -10,6 +10,8 @@ disturbed by other load on a shared machine), each batch about 10 ms long on eit
    there (target: our ratio ≤ the loader's ratio);
 2. in-process, broken config with 10 diagnostics: lint_text / tomllib.loads (≤ 4);
 3. a 5,000-line config: lint_text / tomllib.loads (≤ 3), and a 1 MiB file (< 1 s);
+   under 1-3, how much of the lint is parsing (benchlint parses with compiled tomli, which
+   has tomllib's grammar and is about twice as fast) and what the rest costs against tomllib;
 4. command line, one file (valid, and broken): `benchlint check` / `check-jsonschema` with the
    generated schema (≤ 0.35), wall clock and CPU time, after one unmeasured warm-up run each.
 Prints figures only; no assertions (tests assert behaviour, this measures speed).
@@ -28,11 +30,13 @@ import tempfile
 import time
 import timeit
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from configs import BROKEN, VALID, large, one_mebibyte
 
 import benchlint
+from benchlint.parsing import toml_values
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN_PATH = "configs/benchmark/b.toml"
@@ -85,6 +89,7 @@ def in_process(quick: bool) -> None:
             number // 2,
         )
         print(ratio_line(label, ours, base, target))
+        parse_share(text, ours, repeat * 3, number // 2)
     big = large(5000)
     ours, base = side_by_side(
         lambda: benchlint.lint_text(big, path="configs/benchmark/big.toml"),
@@ -93,10 +98,32 @@ def in_process(quick: bool) -> None:
         1,
     )
     print(ratio_line(f"3. {big.count(chr(10)):,}-line config", ours, base, "target ≤ 3×"))
+    parse_share(big, ours, 5 if quick else 9, 1)
     huge = one_mebibyte()
     start = time.perf_counter()
     benchlint.lint_text(huge, path="configs/benchmark/huge.toml")
     print(f"{'3. 1 MiB file':<44} {time.perf_counter() - start:>10.3f} s   (target < 1 s)")
+
+
+def parse_share(text: str, lint_seconds: float, rounds: int, number: int) -> None:
+    """How much of a lint is parsing: benchlint reads values with compiled tomli, tomllib's
+    own grammar (parsing/toml_values.py), so the ratios above include that parser's speed-up.
+    The rest, the engine's own work, is printed against tomllib too."""
+
+    def attempt(loads: Callable[[str], object]) -> None:
+        try:
+            loads(text)
+        except (*toml_values.DecodeError, RecursionError):
+            pass  # a broken text costs its parse all the same
+
+    parse, base = side_by_side(
+        lambda: attempt(toml_values.loads), lambda: attempt(tomllib.loads), rounds, number
+    )
+    rest = lint_seconds - parse
+    print(
+        f"{'   parse (toml_values.loads) / the rest':<44} {parse * 1e6:>10.0f} µs  "
+        f"/ {rest * 1e6:>7.0f} µs  = {parse / base:4.2f}× / {rest / base:4.2f}× tomllib"
+    )
 
 
 def official_loader() -> None:

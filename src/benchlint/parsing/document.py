@@ -1,16 +1,15 @@
 """Reading a config: bytes to text, text to values, and recovery after a syntax error.
 
-Values always come from `tomllib`, the parser the official CLI uses, so the two never
-disagree about what a file says. When `tomllib` rejects the text, the offending lines are
-blanked (replaced by spaces, so every offset stays where it was) and the rest is parsed again:
-an editor user is mid-keystroke most of the time, and the parts that still parse deserve
-their diagnostics.
+Values are always read with the grammar of `tomllib`, the parser the official CLI uses, so
+the two never disagree about what a file says (`toml_values`: the same parser, compiled). When
+the text is rejected, the offending lines are blanked (replaced by spaces, so every offset
+stays where it was) and the rest is parsed again: an editor user is mid-keystroke most of the
+time, and the parts that still parse deserve their diagnostics.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -21,6 +20,7 @@ from ..lazy import lazy
 from ..paths import key_label, table_name
 from ..text import LineIndex
 from .sourcemap import Entry, SourceMap, Span, build_source_map
+from .toml_values import DecodeError, loads
 
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
@@ -122,14 +122,14 @@ def _too_large(size: int, max_size: int) -> EncodingProblem:
 def parse(text: str) -> Document:
     """Values and, when the text is not valid TOML, its first syntax error and what parses."""
     try:
-        return Document(text, tomllib.loads(text))
-    except tomllib.TOMLDecodeError as error:
+        return Document(text, loads(text))
+    except DecodeError as error:
         return _recover(text, error)
     except RecursionError:  # absurd nesting: tomllib recurses per level
         return _recover(text, None)
 
 
-def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document:
+def _recover(text: str, first_error: ValueError | None) -> Document:
     lines = LineIndex(text)
     chars = list(text)
     blanked: set[int] = set()
@@ -152,8 +152,8 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
         blanked.update(to_blank)
         current = "".join(chars)
         try:
-            data = tomllib.loads(current)
-        except tomllib.TOMLDecodeError as next_error:
+            data = loads(current)
+        except DecodeError as next_error:
             error = next_error
             continue
         except RecursionError:
@@ -165,7 +165,7 @@ def _recover(text: str, first_error: tomllib.TOMLDecodeError | None) -> Document
 
 
 def _locate(
-    error: tomllib.TOMLDecodeError | None,
+    error: ValueError | None,
     text: str,
     lines: LineIndex,
     source_map: Callable[[], SourceMap],
