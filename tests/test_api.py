@@ -103,12 +103,38 @@ def test_deterministic_and_thread_safe() -> None:
         "",
         "\ufeff[experiment]\n",
         "\ud800",
+        "a = " + "1" * 5000,
+        "a" + ".a" * 1_100 + " = 1\n",
     ],
-    ids=["binary", "unclosed", "deep", "10k-tables", "huge", "nul", "empty", "bom", "surrogate"],
+    ids=[
+        "binary",
+        "unclosed",
+        "deep",
+        "10k-tables",
+        "huge",
+        "nul",
+        "empty",
+        "bom",
+        "surrogate",
+        "long-integer",
+        "long-key",
+    ],
 )
 def test_hostile_input_gives_diagnostics_not_exceptions(hostile: str | bytes) -> None:
     found = benchlint.lint_text(hostile)
     assert found and all(d.range.start <= d.range.end for d in found)
+
+
+def test_an_integer_past_pythons_digit_limit_is_a_syntax_error_on_it() -> None:
+    """tomllib raises a bare ValueError there (the CLI fails); the rest is still checked."""
+    text = "a = 1\nb = 1_" + "2" * 4400 + '\nc = "x"\n'
+    found = benchlint.lint_text(text)
+    syntax = [d for d in found if d.code == "BL001"]
+    assert len(syntax) == 1
+    assert "more than 4,300 digits" in syntax[0].message
+    assert (syntax[0].range.start.line, syntax[0].range.start.column) == (2, 5)
+    assert syntax[0].range.end.column == 5 + len("1_") + 4400
+    assert {d.key for d in found if d.code == "BL101"} == {"a", "c"}
 
 
 def test_oversized_text_reports_only_bl003() -> None:

@@ -81,8 +81,13 @@ def test_per_file_ignores_match_globs_relative_to_the_settings_file(tmp_path: Pa
     assert codes(benchlint.lint_file(folder / "main.toml")) == ["BL403"]
 
 
-def test_broken_settings_file_is_a_clear_error(tmp_path: Path) -> None:
-    (tmp_path / "benchlint.toml").write_text("select = [\n")
+@pytest.mark.parametrize(
+    "content",
+    ["select = [\n", "max-file-size = " + "9" * 5000 + "\n", "x = " + "[" * 2000 + "]" * 2000],
+    ids=["syntax", "integer-past-python-limit", "deep"],
+)
+def test_broken_settings_file_is_a_clear_error(tmp_path: Path, content: str) -> None:
+    (tmp_path / "benchlint.toml").write_text(content)
     with pytest.raises(SettingsError, match="not valid TOML"):
         Settings.discover(tmp_path / "a.toml")
 

@@ -292,7 +292,8 @@ def _read_settings_table(path: Path) -> dict[str, Any] | None:
             data = tomllib.load(handle)
     except OSError as error:
         raise SettingsError(f"cannot read settings file {path}: {error.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    # ValueError: TOMLDecodeError, UnicodeDecodeError, and an integer past Python's digit limit.
+    except (ValueError, RecursionError) as error:
         raise SettingsError(f"settings file {path} is not valid TOML: {error}") from None
     tool = data.get("tool")
     nested = tool.get("benchlint") if isinstance(tool, dict) else None

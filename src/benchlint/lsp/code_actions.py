@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -15,6 +14,7 @@ from lsprotocol import types as lsp
 
 from ..diagnostic import Diagnostic, Fix
 from ..fixer import fix_text
+from ..parsing import toml_values
 from ..settings import Settings
 from ..suppression import IGNORE_COMMENT, ignore_comment
 from .diagnostics import to_lsp
@@ -147,9 +147,9 @@ def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp
     text, before = document.text, document.reading.values
     if before is not None:
         try:
-            if tomllib.loads(text[:start] + new_text + text[end:]) != before:
+            if toml_values.loads(text[:start] + new_text + text[end:]) != before:
                 return None
-        except (tomllib.TOMLDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
     return lsp.TextEdit(document.client_text.range(start, end), new_text)
 

@@ -7,11 +7,11 @@ errors by re-parsing, which costs far more than an editor request can wait for.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from ..parsing import toml_values
 from ..parsing.sourcemap import SourceMap, Span, build_source_map
 from ..rule import Path
 from ..text import LineIndex
@@ -36,8 +36,8 @@ class Reading:
     def values(self) -> dict[str, Any] | None:
         """The whole text's values, when it is valid TOML (None when it is not)."""
         try:
-            return tomllib.loads(self.text)
-        except (tomllib.TOMLDecodeError, RecursionError):
+            return toml_values.loads(self.text)
+        except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
 
     def value(self, path: Path) -> Any:
@@ -47,8 +47,8 @@ class Reading:
             return None
         token = self.text[entry.value.start : entry.value.end]
         try:
-            return tomllib.loads(f"v = {token}")["v"]
-        except (tomllib.TOMLDecodeError, RecursionError):
+            return toml_values.loads(f"v = {token}")["v"]
+        except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
 
     def string(self, path: Path) -> str | None:

@@ -10,6 +10,7 @@ time, and the parts that still parse deserve their diagnostics.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -125,11 +126,14 @@ def parse(text: str) -> Document:
         return Document(text, loads(text))
     except DecodeError as error:
         return _recover(text, error)
-    except RecursionError:  # absurd nesting: tomllib recurses per level
-        return _recover(text, None)
+    # Errors that the parser does not turn into a TOML error (the CLI's `tomllib` does not
+    # either, so it fails on them): absurd nesting, and an integer longer than Python's limit
+    # on digits (`sys.get_int_max_str_digits`).
+    except (RecursionError, ValueError) as error:
+        return _recover(text, error)
 
 
-def _recover(text: str, first_error: ValueError | None) -> Document:
+def _recover(text: str, first_error: Exception) -> Document:
     lines = LineIndex(text)
     chars = list(text)
     blanked: set[int] = set()
@@ -156,8 +160,8 @@ def _recover(text: str, first_error: ValueError | None) -> Document:
         except DecodeError as next_error:
             error = next_error
             continue
-        except RecursionError:
-            error = None
+        except (RecursionError, ValueError) as next_error:
+            error = next_error
             continue
         return Document(text, data, problem, current)
     assert problem is not None
@@ -165,14 +169,14 @@ def _recover(text: str, first_error: ValueError | None) -> Document:
 
 
 def _locate(
-    error: ValueError | None,
+    error: Exception,
     text: str,
     lines: LineIndex,
     source_map: Callable[[], SourceMap],
 ) -> SyntaxProblem:
     """Where a tomllib error is, refined with the syntax tree's view of the same text."""
-    if error is None:
-        return SyntaxProblem("the file nests arrays or tables too deeply to be read", Span(0, 0))
+    if not isinstance(error, DecodeError):
+        return _unreadable(error, text)
     raw = str(error)
     match = _POSITION.search(raw)
     message = raw[: match.start()] if match else raw
@@ -191,6 +195,22 @@ def _locate(
     end = len(text.rstrip())
     line_start = text.rfind("\n", 0, end) + 1
     return SyntaxProblem(pretty, Span(line_start + _indent(text, line_start), max(end, line_start)))
+
+
+def _unreadable(error: Exception, text: str) -> SyntaxProblem:
+    """A failure the parser reports without a position."""
+    if isinstance(error, RecursionError):
+        return SyntaxProblem("the file nests arrays or tables too deeply to be read", Span(0, 0))
+    limit = sys.get_int_max_str_digits()
+    # The run of digits that Python refused to convert (underscores do not count).
+    match = re.search(rf"[0-9](?:_?[0-9]){{{limit},}}", text) if limit else None
+    if match is None:
+        return SyntaxProblem(f"the file cannot be read: {error}", Span(0, 0))
+    return SyntaxProblem(
+        f"an integer of more than {limit:,} digits cannot be read: Python refuses to convert "
+        "it, and so does the official CLI",
+        Span(*match.span()),
+    )
 
 
 def _describe(message: str) -> str:
