@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchlint.parsing import toml_values
 from benchlint.parsing.toml_values import NESTING_SAFE, DecodeError, loads
 from strategies import SEEDS, TOML_PUNCTUATION, mutated_config
 
@@ -57,7 +56,7 @@ def outcome(parse: Callable[[str], Any], text: str) -> tuple[str, str]:
     """What a parser makes of `text`, as comparable text (repr tells 1 from 1.0 and True)."""
     try:
         return "values", repr(parse(text))
-    except DecodeError as error:
+    except (*DecodeError, tomllib.TOMLDecodeError) as error:
         return "error", str(error)
     except RecursionError:
         return "too deep", ""
@@ -97,7 +96,7 @@ def test_possibly_deep_texts_go_to_tomllib(monkeypatch: pytest.MonkeyPatch) -> N
         called.append(text)
         return stdlib_loads(text)
 
-    monkeypatch.setattr(toml_values.tomllib, "loads", spy)
+    monkeypatch.setattr(tomllib, "loads", spy)
     loads("a = [1]\n")
     assert called == []
     deep = "a = " + "[" * NESTING_SAFE + "]" * NESTING_SAFE + "\n"

@@ -17,11 +17,15 @@ The fixer re-parses every result anyway; these helpers aim never to need that sa
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from .diagnostic import Edit, Range
 from .parsing.document import Document
-from .parsing.sourcemap import Entry, Span
+from .parsing.span import Span
 from .rule import Path
+
+if TYPE_CHECKING:
+    from .parsing.sourcemap import Entry
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .diagnostic import Position, Range
 from .parsing.document import Document
-from .parsing.sourcemap import Entry, Span
+from .parsing.span import Span
 from .rule import Anchor
+
+if TYPE_CHECKING:
+    from .parsing.sourcemap import Entry
 
 
 def locate(document: Document, anchor: Anchor) -> Range:

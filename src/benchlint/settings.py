@@ -6,11 +6,9 @@ An unknown setting, rule code or value is an error (`SettingsError`), never igno
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import glob
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
@@ -22,6 +20,7 @@ from .diagnostic import SEVERITIES, Severity
 
 if TYPE_CHECKING:
     from .catalog import Catalog
+from .parsing.toml_values import loads
 from .profiles import DEFAULT_PROFILE, PROFILES
 
 FAIL_ON = ("error", "warning", "info", "never")
@@ -55,7 +54,7 @@ def _check_selector(selector: str, where: str) -> str:
     selector = selector.strip().upper()
     codes = _codes()
     if not any(code.startswith(selector) for code in codes) or not selector.startswith("BL"):
-        close = difflib.get_close_matches(selector, sorted(codes), n=1)
+        close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
         raise SettingsError(f"unknown rule code or prefix `{selector}` in {where}{hint}")
     return selector
@@ -248,7 +247,7 @@ class Settings:
         for key, value in mapping.items():
             name = _FILE_KEYS.get(key) or (key if key in _FILE_KEYS.values() else None)
             if name is None:
-                close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1)
+                close = _close_matches(key, list(_FILE_KEYS), n=1)
                 hint = f"; did you mean `{close[0]}`?" if close else ""
                 raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
             values[name] = value
@@ -288,8 +287,7 @@ def find_settings_file(path: Path) -> Path | None:
 
 def _read_settings_table(path: Path) -> dict[str, Any] | None:
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = loads(path.read_bytes().decode("utf-8"))
     except OSError as error:
         raise SettingsError(f"cannot read settings file {path}: {error.strerror}") from None
     # ValueError: TOMLDecodeError, UnicodeDecodeError, and an integer past Python's digit limit.
@@ -313,3 +311,9 @@ def default_settings() -> Settings:
     """The settings of a call that gives none: built once (Settings are immutable, and what
     they compute on demand is the same for every caller)."""
     return Settings()
+
+
+def _close_matches(word: str, candidates: list[str], n: int) -> list[str]:
+    import difflib  # only a mistake in the settings needs it
+
+    return difflib.get_close_matches(word, candidates, n=n)

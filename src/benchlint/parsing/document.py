@@ -14,14 +14,17 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostic import Position
 from ..lazy import lazy
 from ..paths import key_label, table_name
 from ..text import LineIndex
-from .sourcemap import Entry, SourceMap, Span, build_source_map
+from .span import Span
 from .toml_values import DecodeError, loads
+
+if TYPE_CHECKING:
+    from .sourcemap import Entry, SourceMap
 
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
@@ -64,6 +67,8 @@ class Document:
 
     @lazy
     def source_map(self) -> SourceMap:
+        from .sourcemap import build_source_map  # only a file with findings needs positions
+
         return build_source_map(self.parse_text or self.text, self.lines, valid=self.parsed)
 
 
@@ -143,7 +148,7 @@ def _recover(text: str, first_error: Exception) -> Document:
         current = "".join(chars)
         # The syntax tree is built only when tomllib's message is not enough (duplicates,
         # "at end of document", no progress): on a 1 MiB file it costs more than tomllib.
-        source_map = cache(partial(build_source_map, current, lines))
+        source_map = cache(partial(_build_source_map, current, lines))
         located = _locate(error, current, lines, source_map)
         if problem is None:
             problem = located
@@ -166,6 +171,12 @@ def _recover(text: str, first_error: Exception) -> Document:
         return Document(text, data, problem, current)
     assert problem is not None
     return Document(text, {}, problem, text, parsed=False)
+
+
+def _build_source_map(text: str, lines: LineIndex) -> SourceMap:
+    from .sourcemap import build_source_map
+
+    return build_source_map(text, lines)
 
 
 def _locate(

@@ -13,7 +13,8 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .mapping import KeyParts, MapBuilder, Path, SourceMap, Span, decode_key
+from .mapping import KeyParts, MapBuilder, Path, SourceMap, decode_key
+from .span import Span
 
 _BARE = r"[A-Za-z0-9_-]+"
 _BASIC = r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"'  # unrolled: a char class per run is fast in `re`

@@ -9,23 +9,18 @@ name. Offsets are code-point offsets into the text. The rules live here once; th
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import Literal
+
+from .span import Span
+from .toml_values import DecodeError, loads
 
 Path = tuple[str | int, ...]
 # "implicit": a table only named by a longer header (`[a.b]` makes `a`), which `[a]` may
 # still define; "dotted": a table made by dotted keys (`a.b = 1`), which no header may.
 EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "element"]
-
-
-class Span(NamedTuple):
-    """Code-point offsets of a piece of text, end exclusive."""
-
-    start: int
-    end: int
 
 
 KeyParts = Sequence[tuple[str, Span]]  # the parts of a (dotted) key: name and where it is
@@ -121,8 +116,8 @@ _new_tuple = tuple.__new__  # a Span from a (start, end) tuple, without Python-l
 def decode_key(text: str) -> str:
     """The key a quoted key's source text names (TOML escapes included)."""
     try:
-        return next(iter(tomllib.loads(f"{text} = 0")))
-    except (tomllib.TOMLDecodeError, StopIteration):
+        return next(iter(loads(f"{text} = 0")))
+    except (*DecodeError, StopIteration):
         return text.strip("\"'")
 
 

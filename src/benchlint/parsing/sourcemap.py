@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..text import LineIndex
 from .line_reader import read_simple_lines
-from .mapping import Comment, Duplicate, Entry, Path, SourceMap, Span
+from .mapping import Comment, Duplicate, Entry, Path, SourceMap
+from .span import Span
 from .tree_reader import read_tree
 
 __all__ = ["Comment", "Duplicate", "Entry", "Path", "SourceMap", "Span", "build_source_map"]

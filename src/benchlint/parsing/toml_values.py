@@ -14,7 +14,6 @@ goes to `tomllib` itself: the verdict on absurd input stays the CLI's.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 import tomli
@@ -23,7 +22,12 @@ import tomli
 # can reach its recursion limit, whatever the caller's stack (2 frames per level in tomllib).
 NESTING_SAFE = 256
 
-DecodeError = (tomllib.TOMLDecodeError, tomli.TOMLDecodeError)
+
+class StdlibDecodeError(ValueError):
+    """`tomllib`'s TOMLDecodeError, same message (`tomllib` is imported only when needed)."""
+
+
+DecodeError = (tomli.TOMLDecodeError, StdlibDecodeError)
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -33,4 +37,9 @@ def loads(text: str) -> dict[str, Any]:
             return tomli.loads(text)
         except RecursionError:  # a key of more parts than tomli's limit
             pass
-    return tomllib.loads(text)
+    import tomllib  # a few milliseconds of start-up that almost no file needs
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise StdlibDecodeError(str(error)) from None

@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..text import LineIndex
-from .mapping import MapBuilder, Path, SourceMap, Span, decode_key
+from .mapping import MapBuilder, Path, SourceMap, decode_key
+from .span import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -73,6 +72,8 @@ def _closest(word: str, candidates: tuple[str, ...], cutoff: float) -> str | Non
         return None
     # One pass on the folded forms: case and `_`/`-` slips weigh nothing, the rest counts.
     # Ties go to the candidate listed first (a benchmark's key before its name).
+    import difflib  # only a near miss gets here: a file without one never loads it
+
     matcher = difflib.SequenceMatcher(None, "", target, autojunk=False)
     best, best_score = None, cutoff
     for form, candidate in near:
