@@ -57,6 +57,40 @@ def test_load_config_raises_config_error_with_the_diagnostics() -> None:
     assert "BL104" in str(caught.value)
 
 
+WRONG_TYPE = MINIMAL + '\n[execution]\nmax_retries = "1"\n'  # BL106: an integer is needed
+
+
+@pytest.mark.parametrize(
+    ("text", "settings", "code"),
+    [
+        (WRONG_TYPE + "# benchlint: ignore-file[BL106]\n", None, "BL106"),
+        (WRONG_TYPE, Settings(ignore=("BL106",)), "BL106"),
+        (WRONG_TYPE, Settings(severity={"BL106": "warning"}), "BL106"),
+        (WRONG_TYPE, Settings(select=("BL2",)), "BL106"),
+        (MINIMAL + "# \x00\n", Settings(ignore=("BL002",)), "BL002"),
+        (MINIMAL.encode() + b"\xff", Settings(ignore=("BL0",)), "BL002"),
+        (MINIMAL, Settings(max_file_size=10, ignore=("BL003",)), "BL003"),
+        (MINIMAL + "junk junk\n# benchlint: ignore-file[BL001]\n", None, "BL001"),
+    ],
+    ids=[
+        "suppressed",
+        "ignored",
+        "lowered",
+        "not-selected",
+        "nul",
+        "not-utf8",
+        "too-large",
+        "syntax-suppressed",
+    ],
+)
+def test_nothing_silenced_makes_load_config_accept_what_the_loader_refuses(
+    text: str | bytes, settings: Settings | None, code: str
+) -> None:
+    with pytest.raises(ConfigError) as caught:
+        benchlint.load_config(text, settings=settings)
+    assert code in [d.code for d in caught.value.errors]
+
+
 def test_warnings_do_not_stop_load_config() -> None:
     config = benchlint.load_config(MINIMAL.replace('"terminus-2"', '"gemini-cli"'))
     assert config.agents[0].harness == "gemini-cli"

@@ -60,13 +60,27 @@ def load_config(
     """The typed config, as the CLI's loader gives it; raises `ConfigError` on any error.
 
     `config.required_secrets` lists the referenced secret names in order, without repeats.
+    Settings and suppression comments shape the diagnostics, but they cannot make a file
+    that the loader refuses load: such a file raises `ConfigError` with the errors found
+    when nothing is silenced.
     """
     settings = settings or default_settings()
-    diagnostics = lint(text, os.fspath(path) if path is not None else None, settings)
+    where = os.fspath(path) if path is not None else None
+    diagnostics = lint(text, where, settings)
     if any(d.severity == "error" for d in diagnostics):
         raise ConfigError(diagnostics)
     decoded = decode(text, settings.max_file_size)
-    assert isinstance(decoded, str)
-    from .models import validate  # pydantic only here: the check path does without it
+    document = parse(decoded) if isinstance(decoded, str) else None
+    if document is not None and document.syntax is None:
+        from pydantic import ValidationError
 
-    return validate(parse(decoded).data)
+        from .models import validate  # pydantic only here: the check path does without it
+
+        try:
+            return validate(document.data)
+        except ValidationError:
+            pass
+    # Something silenced the errors (ignored codes, lowered severities, suppression comments):
+    # the loader would still refuse the file.
+    unsilenced = Settings(profile=settings.profile, max_file_size=settings.max_file_size)
+    raise ConfigError(lint(text, where, unsilenced, suppressions=False))

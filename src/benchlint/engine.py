@@ -24,7 +24,11 @@ from .structure import check_structure
 from .suppression import apply_suppressions, find_suppressions
 
 
-def lint(content: str | bytes, path: str | None, settings: Settings) -> list[Diagnostic]:
+def lint(
+    content: str | bytes, path: str | None, settings: Settings, *, suppressions: bool = True
+) -> list[Diagnostic]:
+    """`suppressions=False` ignores the file's suppression comments (for `load_config`, which
+    must refuse what the official loader refuses, whatever the file silences)."""
     enabled = settings.enabled_for(path)
     text = decode(content, settings.max_file_size)
     if isinstance(text, EncodingProblem):
@@ -50,14 +54,15 @@ def lint(content: str | bytes, path: str | None, settings: Settings) -> list[Dia
             found.append((rule, finding))
 
     diagnostics = [_resolve(context, rule, finding) for rule, finding in found]
-    suppressions = find_suppressions(document)
-    diagnostics = apply_suppressions(diagnostics, suppressions)
-    if "BL901" in enabled:
-        rule = RULES_BY_CODE["BL901"]
-        diagnostics.extend(
-            _resolve(context, rule, finding)
-            for finding in unused_suppressions(suppressions, enabled)
-        )
+    if suppressions:
+        comments = find_suppressions(document)
+        diagnostics = apply_suppressions(diagnostics, comments)
+        if "BL901" in enabled:
+            rule = RULES_BY_CODE["BL901"]
+            diagnostics.extend(
+                _resolve(context, rule, finding)
+                for finding in unused_suppressions(comments, enabled)
+            )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)
 
