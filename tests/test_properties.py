@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import benchlint
+from benchlint.credentials import redact_source_line
 from benchlint.report import FileReport, RunInfo, json_report, text
 from benchlint.text import LineIndex
 from helpers import MINIMAL
@@ -162,6 +163,52 @@ def test_no_credential_in_any_output(credential: str, field: str, crlf: bool) ->
         assert credential not in output
         assert _toml_escape(credential) not in output
         assert credential.split("\n")[0] not in output or credential.startswith("-----BEGIN")
+
+
+PASSWORD = "hunter2secretpw"
+TOKEN = "sk-proj-abcDEF1234567890abcdefGHIJ"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "secret"),
+    [
+        # URLs a user pasted with a password: no scheme, a typo in it, a space, a long one
+        # whose `@` falls past the cut of a quoted value, a quote in the password.
+        ("url", f"admin:{PASSWORD}@models.example.com/v1", PASSWORD),
+        ("url", f"https:/admin:{PASSWORD}@m.example.com/v1", PASSWORD),
+        ("url", "http://admin:hunter2 secretpw@m.example.com/v1", "hunter2 secretpw"),
+        ("url", "ftp://admin:" + "q" * 70 + "@m.example.com/v1", "q" * 12),
+        ("url", f"http://admin:hunter2'{PASSWORD}@m.example.com/v1", PASSWORD),
+        # A token turned into a suggestion (upper case, `_` for `-`) must not escape either.
+        ("judge_secret", "x" + TOKEN, TOKEN[8:].upper()),
+        ("secret", "my hf_" + "abcDEF123" * 3, "ABCDEF123ABCDEF123"),
+    ],
+    ids=["no-scheme", "one-slash", "space", "past-the-cut", "quote", "suggestion", "hf-suggestion"],
+)
+def test_a_password_or_token_in_odd_shapes_is_never_shown(
+    field: str, value: str, secret: str
+) -> None:
+    values = dict(PLAIN)
+    values[field] = _toml_escape(value)
+    source = TEMPLATE.format(**values)
+    assert benchlint.lint_text(source, path="configs/benchmark/x.toml")  # something to show
+    for output in _outputs(source):
+        assert secret not in output
+
+
+def test_a_token_in_a_suppression_comment_is_never_shown() -> None:
+    source = MINIMAL + f"# benchlint: ignore[{TOKEN}, bl999]\n"
+    found = benchlint.lint_text(source, path="configs/benchmark/x.toml")
+    assert [d.code for d in found] == ["BL901"]
+    assert "BL999" in found[0].message
+    for output in _outputs(source):
+        assert TOKEN[8:] not in output and TOKEN[8:].upper() not in output
+
+
+def test_an_escaped_credential_key_name_still_masks_its_value() -> None:
+    line = '"db_pass\\u0077ord" = "hunter4-plain-pw"'
+    assert "plain-pw" not in redact_source_line(line)
+    assert len(redact_source_line(line)) == len(line)
 
 
 SECRET_FIELDS = {"harness_secret", "model_secret", "judge_secret", "verifier", "secret"}

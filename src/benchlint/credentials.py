@@ -104,8 +104,14 @@ _QUERY_SECRET = re.compile(
     r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
-# user:password@ inside a line of source (the password is group 1).
-_USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s\"']+)@")
+# user:password@ inside a line of source (the password is group 1; a quote is legal in it).
+_USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s]+)@")
+# user:password@ at the start of one value, with or without a (well-formed) scheme and with
+# anything in the password up to the last `@`: what a user pasted, typos included. (A
+# password cannot start with `/`: then `http://user@host` would read as user `http`.)
+_USERINFO_IN_VALUE = re.compile(
+    r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:/*)?[^/@:\s]*:(?P<password>[^/].*)@", re.DOTALL
+)
 # A long random-looking value: digits, lower and upper case letters, no spaces.
 _GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
 # Words of key names whose values are credentials whatever they look like (`X-Api-Key`,
@@ -214,24 +220,48 @@ def redact_source_line(line: str) -> str:
     line = redact_same_width(line)
 
     def pair(match: re.Match[str]) -> str:
-        key = match.group("key").strip("\"'")
+        key = match.group("key")
+        if key.startswith('"') and "\\" in key:  # `"db_pass\u0077ord"` is `db_password`
+            from .parsing.mapping import decode_key
+
+            key = decode_key(key)
+        key = key.strip("\"'")
         value = match.group("value")
         sensitive = key not in _NAME_KEYS and _sensitive_key(key)
         if len(value) > 4 and (sensitive or _GENERIC_SECRET_VALUE.match(value)):
             return _stars(match, "value", keep=4)
+        userinfo = _USERINFO_IN_VALUE.match(value) if "@" in value else None
+        if userinfo is not None:  # a URL password in any shape (no scheme, spaces, quotes)
+            whole = match.group(0)
+            start = match.start("value") - match.start(0) + userinfo.start("password")
+            end = match.start("value") - match.start(0) + userinfo.end("password")
+            return whole[:start] + "*" * (end - start) + whole[end:]
         return match.group(0)
 
     return _SOURCE_PAIR.sub(pair, line)
+
+
+def may_be_secret(value: str) -> bool:
+    """True when a whole value is to be masked: a known token in it, or a long random one."""
+    return (len(value) >= 32 and _GENERIC_SECRET_VALUE.match(value) is not None) or (
+        contains_credential(value)
+    )
 
 
 def show_value(value: object, limit: int = 60) -> str:
     """A user's value quoted for a message: masked when it may be secret, shortened when long."""
     if not isinstance(value, str):
         return repr(value) if not isinstance(value, bool) else str(value).lower()
-    if (len(value) >= 32 and _GENERIC_SECRET_VALUE.match(value)) or contains_credential(value):
+    if may_be_secret(value):
         return f'"{mask(value)}"'
+    # URL secrets are masked before shortening, so that a cut cannot split them from their
+    # markers (no token is in the value: checked above).
+    if "@" in value:
+        userinfo = _USERINFO_IN_VALUE.match(value)
+        if userinfo is not None:
+            value = _stars(userinfo, "password") + value[userinfo.end() :]
+    if _may_hold_url_secret(value):
+        value = redact_same_width(value)
     shown = value if len(value) <= limit else value[: limit - 1] + "…"
-    if _may_hold_url_secret(shown):  # no token in it (checked above): only URL secrets left
-        shown = redact_same_width(shown)
     escaped = shown.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'

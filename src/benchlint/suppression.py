@@ -68,7 +68,7 @@ def find_suppressions(document: Document) -> list[Suppression]:
                 )
             )
             continue
-        codes = tuple(c.strip().upper() for c in raw_codes[1:-1].split(",") if c.strip())
+        codes = tuple(_code(c) for c in raw_codes[1:-1].split(",") if c.strip())
         if not codes:
             found.append(
                 Suppression(kind, (), span_range, target, "a suppression must name its codes")
@@ -103,3 +103,11 @@ def apply_suppressions(
 
 def is_code(text: str) -> bool:
     return _CODE.match(text) is not None
+
+
+def _code(written: str) -> str:
+    """A code as written (`bl402` means BL402); anything else keeps its spelling, so that the
+    masking of messages still recognises a pasted token in it."""
+    written = written.strip()
+    upper = written.upper()
+    return upper if _CODE.match(upper) else written

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from ..context import Context
-from ..credentials import looks_like_credential
+from ..credentials import looks_like_credential, may_be_secret
 from ..paths import key_label
 from ..rule import Anchor, Finding, Rule
 from ._words import quoted
@@ -49,7 +49,14 @@ def check(ctx: Context) -> Iterator[Finding]:
             message = f"{key_label(path)} is longer than 255 characters: not a secret record name"
         else:
             suggestion = re.sub(r"[^A-Z0-9]+", "_", value.upper()).strip("_")
-            if suggestion and suggestion[0].isalpha() and suggestion != value:
+            # No suggestion from a value that may be a secret: upper-cased, it would escape
+            # the masking that the value itself gets.
+            if (
+                suggestion
+                and suggestion[0].isalpha()
+                and suggestion != value
+                and not may_be_secret(value)
+            ):
                 message += f"; e.g. {suggestion}"
         yield Finding(message, Anchor.value(path))
 
