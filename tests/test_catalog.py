@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import benchlint
 from benchlint import Settings, SettingsError
-from benchlint.catalog import bundled_catalog
+from benchlint.catalog import bundled_catalog, store
 from benchlint.catalog.query import (
     benchmark_choices,
     category_names,
@@ -199,6 +202,57 @@ def test_malformed_catalog_on_the_command_line_exits_2(tmp_path: Path, capsys, m
     assert "not valid JSON" in err and len(err.strip().splitlines()) == 1
     assert main(["check", "--catalog", "missing.json", "configs"]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_an_integer_past_the_digit_limit_is_a_catalog_error(tmp_path: Path) -> None:
+    path = tmp_path / "c1.json"
+    path.write_text('{"key": "x", "name": "X", "task_count": ' + "1" * 5000 + "}")
+    with pytest.raises(SettingsError, match=r"catalog file .*c1\.json has a number with too many"):
+        lint(MINIMAL, catalogs=[str(path)])
+
+
+@pytest.mark.parametrize("number", ["1" * 400, "NaN", "Infinity", "-Infinity"])
+def test_pass_threshold_must_be_a_finite_float(tmp_path: Path, number: str) -> None:
+    path = tmp_path / "c2.json"
+    path.write_text('{"key": "x", "name": "X", "pass_threshold": ' + number + "}")
+    with pytest.raises(SettingsError, match=r"catalog file .*c2\.json: `pass_threshold`"):
+        lint(MINIMAL, catalogs=[str(path)])
+
+
+def test_a_nul_in_a_catalog_path_is_a_usage_error(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "benchlint.toml").write_text('catalog = ["\\u0000"]\n')
+    (tmp_path / "cfg.toml").write_text(MINIMAL)
+    assert main(["check", "cfg.toml"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a valid path" in err and "\0" not in err and len(err.splitlines()) == 1
+    with pytest.raises(SettingsError, match="is not a valid path"):
+        lint(MINIMAL, catalogs=["a\0.json"])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_only_a_regular_file_of_bounded_size_is_read(tmp_path: Path, monkeypatch) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    (tmp_path / "cfg.toml").write_text(MINIMAL)
+    # In a subprocess with a timeout, so that a regression fails rather than hangs.
+    result = subprocess.run(
+        [sys.executable, "-m", "benchlint", "check", "--catalog", str(fifo), "cfg.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == f"benchlint: catalog file {fifo} is not a regular file\n"
+    (tmp_path / "link.json").symlink_to(os.devnull)
+    with pytest.raises(SettingsError, match=r"link\.json is not a regular file"):
+        lint(MINIMAL, catalogs=[str(tmp_path / "link.json")])
+    monkeypatch.setattr(store, "MAX_CATALOG_BYTES", 10)
+    big = write_catalog(tmp_path, TB_INFO)
+    with pytest.raises(SettingsError, match=r"catalog\.json is larger than"):
+        lint(MINIMAL, catalogs=[str(big)])
 
 
 def test_catalog_setting_globs_relative_to_the_settings_file(tmp_path: Path) -> None:

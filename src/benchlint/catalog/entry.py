@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -99,6 +100,20 @@ def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default:
     return value
 
 
+def _finite(data: dict[str, Any], key: str) -> float | None:
+    value = _get(data, key, (int, float))
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer past the float range
+        raise CatalogShapeError(f"`{key}` is too large a number") from None
+    # NaN and Infinity: JSON extensions Python accepts, which no JSON output could carry.
+    if not math.isfinite(number):
+        raise CatalogShapeError(f"`{key}` must be a finite number, found {number}")
+    return number
+
+
 def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]] | None:
     value = data.get(key)
     if value is None:
@@ -132,7 +147,6 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
     secrets = data.get("required_secret_names") or []
     if not isinstance(secrets, list) or not all(isinstance(s, str) for s in secrets):
         raise CatalogShapeError(f"`required_secret_names` of `{key}` must be an array of strings")
-    threshold = _get(data, "pass_threshold", (int, float))
     stated = frozenset(f.name for f in fields(CatalogEntry) if data.get(f.name) is not None)
     return CatalogEntry(
         key=key,
@@ -166,7 +180,7 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
         requires_judge_model=_get(data, "requires_judge_model", bool),
         requires_judge_api_key=_get(data, "requires_judge_api_key", bool),
         judge_model_default=_get(data, "judge_model_default", str),
-        pass_threshold=float(threshold) if threshold is not None else None,
+        pass_threshold=_finite(data, "pass_threshold"),
         required_secret_names=tuple(secrets),
         origin=origin,
         stated=stated | {"key", "name"},

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -14,6 +16,11 @@ from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 class CatalogError(ValueError):
     """A catalog file that cannot be read; the message names the file and the problem."""
+
+
+# Far beyond any saved `benchmark list`, yet bounded: a catalog path may name a device.
+MAX_CATALOG_BYTES = 64 * 1024 * 1024
+_LIMIT_TEXT = f"{MAX_CATALOG_BYTES // 2**20} MiB"
 
 
 @dataclass(frozen=True)
@@ -89,28 +96,64 @@ def entries_from_document(data: Any, origin: str) -> list[CatalogEntry]:
     )
 
 
-def read_catalog_file(path: Path) -> list[CatalogEntry]:
+def _shown(path: Path) -> str:
+    """The path for a one-line message: quoted when it holds a newline, NUL or the like."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file: a FIFO would block and a device might never end."""
     try:
-        text = path.read_text("utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
-        raise CatalogError(f"catalog file {path} does not exist") from None
+        raise CatalogError(f"catalog file {_shown(path)} does not exist") from None
     except OSError as error:
-        raise CatalogError(f"cannot read catalog file {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise CatalogError(f"catalog file {path} is not UTF-8 text") from None
+        raise CatalogError(f"cannot read catalog file {_shown(path)}: {error.strerror}") from None
+    except ValueError:  # a NUL in the path
+        raise CatalogError(f"catalog file {_shown(path)} is not a valid path") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CatalogError(f"catalog file {_shown(path)} is not a regular file")
+    if info.st_size > MAX_CATALOG_BYTES:
+        raise CatalogError(f"catalog file {_shown(path)} is larger than {_LIMIT_TEXT}")
+    # Non-blocking, in case the path became a FIFO since the stat.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        data = json.loads(text)
+        with open(os.open(path, flags), "rb") as stream:
+            data = stream.read(MAX_CATALOG_BYTES + 1)  # bounded, should the file grow
+    except OSError as error:
+        raise CatalogError(f"cannot read catalog file {_shown(path)}: {error.strerror}") from None
+    if len(data) > MAX_CATALOG_BYTES:
+        raise CatalogError(f"catalog file {_shown(path)} is larger than {_LIMIT_TEXT}")
+    return data
+
+
+def _parse(path: Path, text: str) -> Any:
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise CatalogError(
-            f"catalog file {path} is not valid JSON (line {error.lineno}, column {error.colno}: "
-            f"{error.msg})"
+            f"catalog file {_shown(path)} is not valid JSON (line {error.lineno}, "
+            f"column {error.colno}: {error.msg})"
         ) from None
     except RecursionError:
-        raise CatalogError(f"catalog file {path} nests too deeply") from None
+        raise CatalogError(f"catalog file {_shown(path)} nests too deeply") from None
+    except ValueError:  # an integer past Python's digit limit for str -> int
+        raise CatalogError(
+            f"catalog file {_shown(path)} has a number with too many digits"
+        ) from None
+
+
+def read_catalog_file(path: Path) -> list[CatalogEntry]:
+    try:
+        text = _read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise CatalogError(f"catalog file {_shown(path)} is not UTF-8 text") from None
+    data = _parse(path, text)
     try:
         return entries_from_document(data, str(path))
     except CatalogShapeError as error:
-        raise CatalogError(f"catalog file {path}: {error}") from None
+        raise CatalogError(f"catalog file {_shown(path)}: {error}") from None
 
 
 def load_catalog(paths: Sequence[Path]) -> Catalog:
