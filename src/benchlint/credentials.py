@@ -248,6 +248,35 @@ def may_be_secret(value: str) -> bool:
     )
 
 
+# A multi-line string value and the key before it; an unclosed one runs to the end.
+_MULTILINE_PAIR = re.compile(
+    r"""(?P<key>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*"""
+    r"""(?P<quote>\"\"\"|''')(?P<value>.*?)(?:(?P=quote)|\Z)""",
+    re.DOTALL,
+)
+
+
+def redact_source(text: str) -> str:
+    """A config's whole text as it may be shown: each line as `redact_source_line` shows it,
+    and the body of a multi-line string that a line alone cannot judge (a credential-named
+    key's, or one holding a token or a private key) masked after its first 4 characters.
+    Every character keeps its place, line breaks included."""
+    shown = "\n".join(redact_source_line(line) for line in text.split("\n"))
+    if '"""' not in text and "'''" not in text:
+        return shown
+    for match in _MULTILINE_PAIR.finditer(text):
+        body = match.group("value")
+        key = match.group("key").strip("\"'")
+        secret = (key not in _NAME_KEYS and _sensitive_key(key)) or any(
+            may_be_secret(part.strip()) or "PRIVATE KEY" in part for part in body.split("\n")
+        )
+        if secret and len(body) > 4:
+            start, end = match.start("value") + 4, match.end("value")
+            hidden = "".join(ch if ch in "\r\n" else "*" for ch in text[start:end])
+            shown = shown[:start] + hidden + shown[end:]
+    return shown
+
+
 def show_value(value: object, limit: int = 60) -> str:
     """A user's value quoted for a message: masked when it may be secret, shortened when long."""
     if not isinstance(value, str):

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .credentials import redact_source_line
+from .credentials import redact_source
 from .diagnostic import Diagnostic, Edit, Fix
 from .engine import lint
 from .parsing.document import EncodingProblem, decode, parse
@@ -219,16 +219,46 @@ def _acceptable(text: str, comments: Counter[str], settings: Settings) -> bool:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
-    """A unified diff (`--- a/PATH`, `+++ b/PATH`) with credential-looking text masked."""
-    diff = difflib.unified_diff(_lines(before), _lines(after), f"a/{path}", f"b/{path}")
+    """A unified diff (`--- a/PATH`, `+++ b/PATH`) with credential-looking text masked.
+
+    The diff is of the real lines; only what is printed of them is masked (the whole text
+    at once, so that a multi-line string's body is judged by its key)."""
+    old = _shown_lines(before)
+    new = _shown_lines(after)
     out: list[str] = []
-    for line in diff:
+    for line in difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"):
         if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
-        # Mask the source line itself, not the diff's +/-/space marker in front of it.
-        marker = line[:1] if line[:1] in "+- " and not line.startswith(("+++", "---")) else ""
-        out.append(marker + redact_source_line(line[len(marker) :]))
+        out.append(line)
     return "".join(out)
+
+
+class _Shown(str):
+    """A masked line that compares and hashes as the real line it stands for, so that difflib
+    matches real lines while printing masked ones."""
+
+    real: str
+
+    def __new__(cls, shown: str, real: str) -> _Shown:
+        line = super().__new__(cls, shown)
+        line.real = real
+        return line
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Shown) and self.real == other.real
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.real)
+
+
+def _shown_lines(text: str) -> list[str]:
+    return [
+        _Shown(shown, real)
+        for shown, real in zip(_lines(redact_source(text)), _lines(text), strict=True)
+    ]
 
 
 def _lines(text: str) -> list[str]:

@@ -172,5 +172,17 @@ def test_diff_masks_credentials() -> None:
     assert "-k = " in diff and "+k = " in diff
 
 
+def test_diff_masks_a_multi_line_secret_and_still_shows_changes_to_it() -> None:
+    before = '[env]\nDB_PASSWORD = """\nhunter2-plain-pw"""\nLOG = "x"\n'
+    after = before.replace('LOG = "x"', 'LOG = "y"')
+    diff = unified_diff("c.toml", before, after)
+    assert "hunter2" not in diff and "plain-pw" not in diff
+    assert '-LOG = "x"' in diff and '+LOG = "y"' in diff
+    # A change inside the masked body is still a change, though both sides print masked.
+    changed = unified_diff("c.toml", before, before.replace("hunter2", "hunter3"))
+    assert changed.count("\n-hun") == 1 and changed.count("\n+hun") == 1
+    assert "hunter" not in changed
+
+
 def test_diff_of_equal_texts_is_empty() -> None:
     assert unified_diff("c.toml", "a = 1\n", "a = 1\n") == ""
