@@ -100,3 +100,16 @@ def test_profile_changes_rule_parameters() -> None:
     assert codes(lint(mini)) == ["BL302"]
     assert codes(lint(mini, profile="osmosis-0.3.8")) == []
     assert codes(lint(HF, profile="osmosis-0.3.8")) == []
+
+
+def test_settings_are_immutable_values() -> None:
+    a = Settings(select=("BL2",), severity={"BL201": "warning"})
+    b = Settings(select=("BL2",), severity={"BL201": "warning"})
+    assert a == b and hash(a) == hash(b) and a != Settings()
+    with pytest.raises(AttributeError):
+        a.profile = "osmosis-0.3.8"
+    changed = a.with_overrides(profile="osmosis-0.3.8", select=None)
+    assert (changed.profile, changed.select, a.profile) == ("osmosis-0.3.8", ("BL2",), "docs")
+    assert "select=('BL2',)" in repr(a)
+    with pytest.raises(TypeError):
+        Settings(colour="red")  # type: ignore[call-arg]

@@ -10,12 +10,13 @@ accepts". Other rules may go beyond the loader (judges, catalog, credentials, ra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class HarnessCredential:
+# Named tuples, not frozen dataclasses: every command imports this, and a dataclass costs
+# about a millisecond to create (and `dataclasses` imports `inspect`).
+class HarnessCredential(NamedTuple):
     """A harness that reads one fixed variable, and how the Platform fills it."""
 
     variable: str
@@ -26,8 +27,7 @@ class HarnessCredential:
     injected_for_hosted: bool = True
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(NamedTuple):
     name: str
     description: str
     release: str  # the `osmosis-ai` release the profile is checked against

@@ -10,8 +10,8 @@ optional fix description, and a `check` that yields `Finding`s. Findings name *c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .diagnostic import Fix, Range, Severity
@@ -47,8 +47,7 @@ class Anchor(NamedTuple):
 FILE = Anchor((), "file")
 
 
-@dataclass(slots=True)
-class Finding:
+class Finding(NamedTuple):
     message: str
     at: Anchor | Range
     related: tuple[tuple[str, Anchor | Range], ...] = ()
@@ -60,8 +59,9 @@ class Finding:
 Check = Callable[["Context"], Iterable[Finding]]
 
 
-@dataclass(frozen=True)
-class Rule:
+# Named tuples, not dataclasses: every command imports this module, and a dataclass costs
+# about a millisecond to create (and `dataclasses` imports `inspect`).
+class Rule(NamedTuple):
     code: str
     name: str
     severity: Severity
@@ -74,7 +74,7 @@ class Rule:
     # blanked out after a syntax error: the missing key may be on such a line.
     needs_complete: bool = False
     # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
-    example_settings: dict[str, Any] = field(default_factory=dict)
+    example_settings: Mapping[str, Any] = MappingProxyType({})
     example_path: str = "configs/benchmark/example.toml"
     # Catalog entries (the `benchmark info` shape) the examples need besides the bundled ones.
     example_catalog: tuple[dict[str, Any], ...] = ()

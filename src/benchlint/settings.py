@@ -10,7 +10,6 @@ import fnmatch
 import glob
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -68,25 +67,84 @@ def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
-@dataclass(frozen=True)
+_NO_MAPPING: Mapping[str, Any] = MappingProxyType({})
+
+
 class Settings:
-    """Everything that changes what benchlint reports for a file."""
+    """Everything that changes what benchlint reports for a file. Immutable.
 
-    profile: str = DEFAULT_PROFILE
-    select: tuple[str, ...] = ("BL",)
-    ignore: tuple[str, ...] = ()
-    fail_on: str = "error"
-    catalogs: tuple[str, ...] = ()  # catalog files (absolute, or relative to `root`)
-    extra_harnesses: tuple[str, ...] = ()
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
-    severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
-    per_file_ignores: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: MappingProxyType({})
+    A plain class rather than a frozen dataclass: every command imports it, and a dataclass
+    costs about a millisecond to create (and `dataclasses` imports `inspect`).
+    """
+
+    FIELDS = (
+        "profile",
+        "select",
+        "ignore",
+        "fail_on",
+        "catalogs",
+        "extra_harnesses",
+        "max_file_size",
+        "severity",
+        "per_file_ignores",
+        "root",
+        "source",
     )
-    root: Path | None = None  # the settings file's folder: relative paths start here
-    source: Path | None = None  # the settings file, when there is one
+    profile: str
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str
+    catalogs: tuple[str, ...]  # catalog files (absolute, or relative to `root`)
+    extra_harnesses: tuple[str, ...]
+    max_file_size: int
+    severity: Mapping[str, Severity]
+    per_file_ignores: Mapping[str, tuple[str, ...]]
+    root: Path | None  # the settings file's folder: relative paths start here
+    source: Path | None  # the settings file, when there is one
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        profile: str = DEFAULT_PROFILE,
+        select: tuple[str, ...] = ("BL",),
+        ignore: tuple[str, ...] = (),
+        fail_on: str = "error",
+        catalogs: tuple[str, ...] = (),
+        extra_harnesses: tuple[str, ...] = (),
+        max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+        severity: Mapping[str, Severity] = _NO_MAPPING,
+        per_file_ignores: Mapping[str, tuple[str, ...]] = _NO_MAPPING,
+        root: Path | None = None,
+        source: Path | None = None,
+    ) -> None:
+        given = locals()
+        for name in self.FIELDS:
+            object.__setattr__(self, name, given[name])
+        self._validate()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Settings are immutable: use with_overrides() to change `{name}`")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(
+            tuple(
+                tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+                for value in self._values()
+            )
+        )
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Settings({shown})"
+
+    def _validate(self) -> None:
         where = str(self.source) if self.source else "settings"
         set_ = object.__setattr__
         if self.profile not in PROFILES:
@@ -205,7 +263,9 @@ class Settings:
 
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values replaced (None leaves a value as it is)."""
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+        values = {name: getattr(self, name) for name in self.FIELDS}
+        values.update((k, v) for k, v in changes.items() if v is not None)
+        return Settings(**values)
 
     def layered(
         self,

@@ -9,7 +9,6 @@ BL901 (see `benchlint.rules.bl901_unused_suppression`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .diagnostic import Diagnostic, Range
 from .parsing.document import Document
@@ -26,14 +25,24 @@ def ignore_comment(*codes: str) -> str:
     return f"# benchlint: ignore[{', '.join(codes)}]"
 
 
-@dataclass
 class Suppression:
-    kind: str  # "ignore" | "ignore-file" | anything else (malformed)
-    codes: tuple[str, ...]
-    range: Range
-    applies_to_line: int  # 1-based; 0 for file-wide
-    malformed: str | None = None  # why the comment is not a valid suppression
-    used: set[str] = field(default_factory=set)
+    """One suppression comment. (A plain class: a dataclass costs about a millisecond of
+    every command's start-up, and `dataclasses` imports `inspect`.)"""
+
+    def __init__(
+        self,
+        kind: str,  # "ignore" | "ignore-file" | anything else (malformed)
+        codes: tuple[str, ...],
+        range: Range,
+        applies_to_line: int,  # 1-based; 0 for file-wide
+        malformed: str | None = None,  # why the comment is not a valid suppression
+    ) -> None:
+        self.kind = kind
+        self.codes = codes
+        self.range = range
+        self.applies_to_line = applies_to_line
+        self.malformed = malformed
+        self.used: set[str] = set()  # the codes it silenced
 
 
 def find_suppressions(document: Document) -> list[Suppression]:

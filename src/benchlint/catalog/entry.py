@@ -3,37 +3,34 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class CatalogShapeError(ValueError):
     """A catalog entry that does not have the `benchmark info` shape."""
 
 
-@dataclass(frozen=True, slots=True)
-class TaskSet:
+class TaskSet(NamedTuple):
     name: str
     task_count: int | None = None
     recommended: bool = False
     description: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Category:
+class Category(NamedTuple):
     name: str
     task_count: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
+class Task(NamedTuple):
     name: str
     category: str | None = None
     difficulty: str | None = None
 
 
-@dataclass(frozen=True)
-class CatalogEntry:
+# Named tuples, not frozen dataclasses: the check path imports this module, and each
+# dataclass costs about a millisecond to create (and `dataclasses` imports `inspect`).
+class CatalogEntry(NamedTuple):
     key: str
     name: str
     id: str | None = None
@@ -55,7 +52,7 @@ class CatalogEntry:
     origin: str = "bundled"  # "bundled" or the catalog file it came from
     # The fields its source stated; the others are unknown (None/empty), e.g. a
     # `benchmark list` entry says nothing about judges or harnesses.
-    stated: frozenset[str] = field(default=frozenset(), compare=False)
+    stated: frozenset[str] = frozenset()
 
     @property
     def bundled(self) -> bool:
@@ -147,7 +144,7 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
     secrets = data.get("required_secret_names") or []
     if not isinstance(secrets, list) or not all(isinstance(s, str) for s in secrets):
         raise CatalogShapeError(f"`required_secret_names` of `{key}` must be an array of strings")
-    stated = frozenset(f.name for f in fields(CatalogEntry) if data.get(f.name) is not None)
+    stated = frozenset(name for name in CatalogEntry._fields if data.get(name) is not None)
     return CatalogEntry(
         key=key,
         name=name,
@@ -191,8 +188,8 @@ def overlay(base: CatalogEntry, user: CatalogEntry) -> CatalogEntry:
     """A user's entry in place of a bundled one: what the user's file states wins; what it
     does not state (a `benchmark list` entry has no judge or harness facts) stays known."""
     kept = {
-        f.name: getattr(base, f.name)
-        for f in fields(CatalogEntry)
-        if f.name not in user.stated and f.name not in ("origin", "stated")
+        name: getattr(base, name)
+        for name in CatalogEntry._fields
+        if name not in user.stated and name not in ("origin", "stated")
     }
-    return replace(user, **kept)
+    return user._replace(**kept)

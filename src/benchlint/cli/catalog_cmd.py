@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -18,10 +17,19 @@ from .main import UsageError
 
 
 def _entry_json(entry: CatalogEntry) -> dict[str, Any]:
-    data = dataclasses.asdict(entry)
+    data: dict[str, Any] = _plain(entry)
     del data["stated"]
     data["bundled"] = entry.bundled
     return data
+
+
+def _plain(value: Any) -> Any:
+    """Named tuples as JSON objects, all the way down."""
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {name: _plain(item) for name, item in value._asdict().items()}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 def _shown(path: str) -> str:

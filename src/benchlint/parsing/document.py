@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..diagnostic import Position
 from ..lazy import lazy
@@ -31,16 +30,16 @@ _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
 _MAX_RECOVERY_ROUNDS = 24
 
 
-@dataclass(slots=True)
-class EncodingProblem:
+# Named tuples and a plain class, not dataclasses: every command imports this module, and a
+# dataclass costs about a millisecond to create (and `dataclasses` imports `inspect`).
+class EncodingProblem(NamedTuple):
     """The bytes are not a text benchlint can read (BL002) or too many of them (BL003)."""
 
     code: str
     message: str
 
 
-@dataclass(slots=True)
-class SyntaxProblem:
+class SyntaxProblem(NamedTuple):
     """The first syntax error, where it is, and (for redefinitions) the first definition."""
 
     message: str
@@ -48,13 +47,20 @@ class SyntaxProblem:
     related: Span | None = None
 
 
-@dataclass
 class Document:
-    text: str
-    data: dict[str, Any]
-    syntax: SyntaxProblem | None = None
-    parse_text: str = ""  # the text after blanking; same geometry as `text`
-    parsed: bool = True  # tomllib accepted `parse_text or text` (recovery may give up)
+    def __init__(
+        self,
+        text: str,
+        data: dict[str, Any],
+        syntax: SyntaxProblem | None = None,
+        parse_text: str = "",  # the text after blanking; same geometry as `text`
+        parsed: bool = True,  # tomllib accepted `parse_text or text` (recovery may give up)
+    ) -> None:
+        self.text = text
+        self.data = data
+        self.syntax = syntax
+        self.parse_text = parse_text
+        self.parsed = parsed
 
     @property
     def recovered(self) -> bool:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .span import Span
 from .toml_values import DecodeError, loads
@@ -26,43 +25,67 @@ EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "eleme
 KeyParts = Sequence[tuple[str, Span]]  # the parts of a (dotted) key: name and where it is
 
 
-@dataclass(slots=True)
+# Plain classes and named tuples, not dataclasses: a dataclass costs about a millisecond of
+# a command's start-up to create, and `dataclasses` imports `inspect`.
 class Entry:
     """What the text says about one path."""
 
-    kind: EntryKind
-    key: Span | None = None  # the key (part) that names this item
-    value: Span | None = None  # a value, inline table or array
-    header: Span | None = None  # the `[table]` / `[[array]]` header that defines it
-    body_end: int | None = None  # end of the last key/value line of a header table
-    indent: str = ""  # indentation of the table's keys
-    pair: Span | None = None  # a key/value pair from its first key part to its value
+    __slots__ = ("body_end", "header", "indent", "key", "kind", "pair", "value")
+    FIELDS = ("kind", "key", "value", "header", "body_end", "indent", "pair")  # in this order
+
+    def __init__(
+        self,
+        kind: EntryKind,
+        key: Span | None = None,  # the key (part) that names this item
+        value: Span | None = None,  # a value, inline table or array
+        header: Span | None = None,  # the `[table]` / `[[array]]` header that defines it
+        body_end: int | None = None,  # end of the last key/value line of a header table
+        indent: str = "",  # indentation of the table's keys
+        pair: Span | None = None,  # a key/value pair from its first key part to its value
+    ) -> None:
+        self.kind = kind
+        self.key = key
+        self.value = value
+        self.header = header
+        self.body_end = body_end
+        self.indent = indent
+        self.pair = pair
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: the builder completes entries
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Entry({fields})"
 
 
-@dataclass(slots=True)
-class Duplicate:
+class Duplicate(NamedTuple):
     path: Path
     first: Entry
     second: Entry
 
 
-@dataclass(slots=True)
-class Comment:
+class Comment(NamedTuple):
     span: Span
     text: str
 
 
-@dataclass(eq=False)
 class SourceMap:
-    # Path → Entry; or, for a `key = value` line of the line reader, the regex match that
-    # found it, turned into an Entry when asked for: a lint looks up a handful of paths, and
-    # building an Entry per line costs more than finding the line.
-    by_path: dict[Path, Entry | re.Match[str]] = field(default_factory=dict)
-    tables: list[Path] = field(default_factory=list)  # header tables in document order
-    duplicates: list[Duplicate] = field(default_factory=list)
-    comments: list[Comment] = field(default_factory=list)
-    errors: list[Span] = field(default_factory=list)  # tree-sitter ERROR / MISSING nodes
-    has_matches: bool = False  # some values of `by_path` are still matches
+    def __init__(self) -> None:
+        # Path → Entry; or, for a `key = value` line of the line reader, the regex match that
+        # found it, turned into an Entry when asked for: a lint looks up a handful of paths,
+        # and building an Entry per line costs more than finding the line.
+        self.by_path: dict[Path, Entry | re.Match[str]] = {}
+        self.tables: list[Path] = []  # header tables in document order
+        self.duplicates: list[Duplicate] = []
+        self.comments: list[Comment] = []
+        self.errors: list[Span] = []  # tree-sitter ERROR / MISSING nodes
+        self.has_matches = False  # some values of `by_path` are still matches
 
     def get(self, path: Path) -> Entry | None:
         entry = self.by_path.get(path)
