@@ -248,3 +248,166 @@ def test_version_and_module_entry_point() -> None:
 def test_no_command_prints_help_and_exits_2(capsys) -> None:
     code, out, _ = run(capsys)
     assert code == 2 and "check" in out
+
+
+# -- file names that are not UTF-8, and inputs that never end -------------------------------
+
+NAME = b"a\xff.toml"  # a name that is not UTF-8: Python sees the byte as the surrogate \udcff
+SHOWN = "nu/configs/benchmark/a\\xff.toml"  # how text, concise, json and github show it
+
+
+def cli(
+    cwd: Path, *args: str, stdin: object = subprocess.DEVNULL, input: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """`benchlint ARGS` in a child process, with a timeout: a hang fails instead of blocking."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR"}
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "benchlint", *args],
+        cwd=cwd,
+        env=env,
+        stdin=None if input is not None else stdin,  # type: ignore[arg-type]
+        input=input,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def one_error_line(result: subprocess.CompletedProcess[bytes]) -> str:
+    err = result.stderr.decode("utf-8")
+    assert result.returncode == 2, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture
+def non_utf8_name(tmp_path: Path) -> Path:
+    folder = tmp_path / "nu" / "configs" / "benchmark"
+    folder.mkdir(parents=True)
+    try:
+        with open(os.path.join(os.fsencode(folder), NAME), "wb") as handle:
+            handle.write(HF.encode())
+    except OSError:  # a file system that only takes UTF-8 names (macOS)
+        pytest.skip("this file system does not take names that are not UTF-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise", "json", "github", "sarif"])
+def test_non_utf8_file_name_in_every_format(non_utf8_name: Path, fmt: str) -> None:
+    written = cli(non_utf8_name, "check", "--format", fmt, "-o", "out.txt", "nu")
+    assert (written.returncode, written.stdout, written.stderr) == (1, b"", b"")
+    printed = cli(non_utf8_name, "check", "--format", fmt, "nu")
+    assert printed.returncode == 1 and printed.stderr == b""
+    report = (non_utf8_name / "out.txt").read_bytes().decode("utf-8")  # valid UTF-8
+    assert printed.stdout.decode("utf-8") == report
+    if fmt == "json":
+        assert json.loads(report)["files"][0]["path"] == SHOWN
+    elif fmt == "sarif":
+        (run_,) = json.loads(report)["runs"]
+        location = run_["artifacts"][0]["location"]
+        assert location == {"uri": "nu/configs/benchmark/a%FF.toml", "uriBaseId": "%SRCROOT%"}
+    else:
+        assert SHOWN in report and "\\udcff" not in report
+
+
+def test_non_utf8_stdin_filename(non_utf8_name: Path) -> None:
+    name = os.fsdecode(b"nu/configs/benchmark/" + NAME)
+    for fmt in ("text", "json", "sarif"):
+        result = cli(
+            non_utf8_name, "check", "--format", fmt, "--stdin-filename", name, input=HF.encode()
+        )
+        assert result.returncode == 1 and result.stderr == b"", result.stderr
+        out = result.stdout.decode("utf-8")
+        assert (
+            "a%FF.toml" if fmt == "sarif" else "a\\\\xff.toml" if fmt == "json" else SHOWN
+        ) in out
+
+
+def test_non_utf8_name_in_a_diff_and_a_fix(non_utf8_name: Path) -> None:
+    diff = cli(non_utf8_name, "check", "--diff", "--unsafe-fixes", "-o", "diff.txt", "nu")
+    assert diff.returncode == 1, diff.stderr
+    assert f"+++ b/{SHOWN}\n" in (non_utf8_name / "diff.txt").read_bytes().decode("utf-8")
+    fixed = cli(non_utf8_name, "check", "--unsafe-fixes", "nu")
+    assert fixed.returncode == 0, fixed.stderr
+    path = os.path.join(os.fsencode(non_utf8_name), b"nu/configs/benchmark", NAME)
+    with open(path, "rb") as handle:
+        assert b"HF_TOKEN" not in handle.read()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_fifo_is_refused_not_read(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "f.toml")
+    assert "f.toml: is a named pipe (FIFO), not a regular file" in one_error_line(
+        cli(tmp_path, "check", "f.toml")
+    )
+    folder = tmp_path / "configs" / "benchmark"  # one met while walking a folder, too
+    folder.mkdir(parents=True)
+    (folder / "good.toml").write_text(MINIMAL)
+    os.mkfifo(folder / "pipe.toml")
+    walked = cli(tmp_path, "check", "--format", "json", "configs")
+    assert "pipe.toml: is a named pipe (FIFO)" in one_error_line(walked)
+    assert [f["path"] for f in json.loads(walked.stdout)["files"]] == [
+        "configs/benchmark/good.toml"
+    ]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_a_device_is_refused_not_read(tmp_path: Path) -> None:
+    assert "/dev/zero: is a character device, not a regular file" in one_error_line(
+        cli(tmp_path, "check", "/dev/zero")
+    )
+    os.symlink("/dev/zero", tmp_path / "zero.toml")  # followed: what it points at counts
+    assert "zero.toml: is a character device" in one_error_line(cli(tmp_path, "check", "zero.toml"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_endless_stdin_gets_bl003_and_ends(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text("max-file-size = 1000\n")
+    with open("/dev/zero", "rb") as zero:
+        result = cli(
+            tmp_path, "check", "--config", "benchlint.toml", "--format", "json", "-", stdin=zero
+        )
+    assert result.returncode == 1, result.stderr
+    (diagnostic,) = json.loads(result.stdout)["files"][0]["diagnostics"]
+    assert diagnostic["code"] == "BL003"
+    assert diagnostic["message"].startswith("the input is more than 1,000 bytes")
+
+
+def test_oversized_regular_file_keeps_its_size_in_bl003(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text("max-file-size = 10\n")
+    (tmp_path / "big.toml").write_text(MINIMAL)
+    expected = (
+        f"the file is {len(MINIMAL.encode()):,} bytes, larger than the configured limit of 10; "
+        "nothing else was checked (raise `max-file-size` if this is intended)"
+    )
+    named = cli(tmp_path, "check", "--config", "benchlint.toml", "--format", "json", "big.toml")
+    with open(tmp_path / "big.toml", "rb") as handle:  # `- <big.toml`: its size is known too
+        redirected = cli(
+            tmp_path, "check", "--config", "benchlint.toml", "--format", "json", "-", stdin=handle
+        )
+    for result in (named, redirected):
+        assert result.returncode == 1, result.stderr
+        (diagnostic,) = json.loads(result.stdout)["files"][0]["diagnostics"]
+        assert (diagnostic["code"], diagnostic["message"]) == ("BL003", expected)
+
+
+def test_oversized_stdin_with_fix_passes_every_byte_through(tmp_path: Path) -> None:
+    (tmp_path / "benchlint.toml").write_text("max-file-size = 100\n")
+    data = HF.encode() * 5000  # read only up to the limit, yet all of it comes back out
+    result = cli(tmp_path, "check", "--config", "benchlint.toml", "--fix", "-", input=data)
+    assert result.stdout == data
+    assert b"BL003" in result.stderr and result.returncode == 1
+
+
+def test_a_large_limit_reads_only_what_is_there(tmp_path: Path) -> None:
+    from benchlint.cli.files import read
+
+    (tmp_path / "a.toml").write_text(MINIMAL)
+    content = read(str(tmp_path / "a.toml"), 10**15)  # no buffer of the limit's size
+    assert content.data == MINIMAL.encode() and not content.oversized(10**15)
+    assert read(str(tmp_path / "a.toml"), 10).data == MINIMAL.encode()[:11]

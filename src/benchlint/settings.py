@@ -245,7 +245,8 @@ class Settings:
             if glob.has_magic(str(pattern)):
                 matches = sorted(glob.glob(str(pattern)))
                 if not matches:
-                    raise SettingsError(f"catalog pattern `{entry}` matches no file")
+                    shown = entry if entry.isprintable() else repr(entry)  # one line, no NUL
+                    raise SettingsError(f"catalog pattern `{shown}` matches no file")
                 out.extend(Path(m) for m in matches)
             else:
                 out.append(pattern)

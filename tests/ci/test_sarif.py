@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_to_bytes
 
 import jsonschema
 import pytest
@@ -131,6 +132,16 @@ def test_an_absolute_path_becomes_a_file_uri(tmp_path: Path) -> None:
     assert location["uri"].endswith("/configs/benchmark/a%20b.toml")
     assert "uriBaseId" not in location
     assert artifact_location("./configs/benchmark/a.toml")["uri"] == "configs/benchmark/a.toml"
+
+
+def test_a_name_that_is_not_utf8_keeps_its_exact_bytes_in_the_uri() -> None:
+    name = os.fsdecode(b"configs/benchmark/a\xff b.toml")  # the byte arrives as "\udcff"
+    relative = artifact_location(name)
+    assert relative == {"uri": "configs/benchmark/a%FF%20b.toml", "uriBaseId": "%SRCROOT%"}
+    assert unquote_to_bytes(relative["uri"]) == os.fsencode(name)
+    absolute = artifact_location("/" + name)["uri"]
+    assert absolute == "file:///configs/benchmark/a%FF%20b.toml"
+    json.dumps(relative, ensure_ascii=False).encode("utf-8")  # the log can be written
 
 
 def test_a_clean_run_is_valid_and_empty(run_cli: RunCli) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import stat
 import sys
 from dataclasses import dataclass, field
@@ -21,10 +22,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import __version__
 from ..diagnostic import SEVERITY_RANK, Diagnostic
 from ..engine import lint
-from ..parsing.document import decode, parse
-from ..report import FileReport, RunInfo
+from ..parsing.document import decode, parse, too_large
+from ..report import FileReport, RunInfo, printable
 from ..settings import Settings, SettingsError, find_settings_file
-from .files import InputError, expand, read
+from .files import Content, InputError, expand, read, read_stdin
 from .main import UsageError
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class Fixed:
     target: str | None  # the file to write; None for standard input
     content: bytes  # the bytes read
     result: FixResult | None  # None when the bytes are not text benchlint can fix
+    more: bool = False  # the input goes on after `content` (too large: read no further)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -127,8 +129,7 @@ def run_check(args: argparse.Namespace) -> int:
         fix_applied=mode is not None,
     )
     _emit(_render(fmt, reports, run, args), args, report_stream)
-    for problem in problems:
-        print(f"benchlint: {problem}", file=sys.stderr)
+    _print_problems(problems)
     if problems:
         return 2
     failed = any(
@@ -143,10 +144,18 @@ def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
     return fail_on != "never" and SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[fail_on]
 
 
+def _print_problems(problems: list[str]) -> None:
+    for problem in problems:
+        print(f"benchlint: {printable(problem)}", file=sys.stderr)
+
+
 def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
     if args.output:
         try:
-            Path(args.output).write_text(output, "utf-8")
+            # The reporters show paths that are not UTF-8 with backslash escapes (`printable`);
+            # any lone surrogate left (from a file name quoted in a message) is escaped the
+            # same way stdout escapes it, so the report is always valid UTF-8.
+            Path(args.output).write_text(output, "utf-8", errors="backslashreplace")
         except OSError as error:
             raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
     else:
@@ -165,8 +174,9 @@ def _lint_all(
     settings_of: dict[str, Settings] = {}
     fixed: list[Fixed] = []
 
-    def check(content: bytes, display: str, path: str | None, target: str | None) -> None:
-        settings = resolver.for_path(path)
+    def check(
+        content: Content, display: str, path: str | None, target: str | None, settings: Settings
+    ) -> None:
         settings_of[display] = settings
         if mode is None:
             reports.append(_lint_one(content, display, path, settings))
@@ -175,42 +185,63 @@ def _lint_all(
         reports.append(item.report)
         fixed.append(item)
 
+    # Every read stops after `max-file-size + 1` bytes: enough for BL003, and `/dev/zero`
+    # (or an endless pipe) cannot fill the memory.
     if "-" in paths:
-        content = sys.stdin.buffer.read()
-        check(content, args.stdin_filename or "-", args.stdin_filename, None)
+        settings = resolver.for_path(args.stdin_filename)
+        content = read_stdin(sys.stdin.buffer, settings.max_file_size)
+        check(content, args.stdin_filename or "-", args.stdin_filename, None, settings)
     for target in targets:
+        settings = resolver.for_path(target.path)
         try:
-            content = read(target.path)
+            content = read(target.path, settings.max_file_size)
         except InputError as error:
             problems.append(str(error))
             continue
-        check(content, target.path, target.path, target.path)
+        check(content, target.path, target.path, target.path, settings)
     return reports, problems, settings_of, fixed
 
 
-def _lint_one(content: bytes, display: str, path: str | None, settings: Settings) -> FileReport:
-    diagnostics = lint(content, path, settings)
-    text = decode(content, settings.max_file_size)
+def _lint_one(content: Content, display: str, path: str | None, settings: Settings) -> FileReport:
+    diagnostics = lint(content.data, path, settings)
+    if content.oversized(settings.max_file_size):  # only BL003: tell the size, not the bytes read
+        message = _oversize_message(content, settings.max_file_size)
+        diagnostics = [d._replace(message=message) if d.code == "BL003" else d for d in diagnostics]
+    text = decode(content.data, settings.max_file_size)
     return FileReport(display, diagnostics, text if isinstance(text, str) else None)
+
+
+def _oversize_message(content: Content, max_size: int) -> str:
+    """BL003's message for an input read only up to the limit: a file's real size (the message
+    an unbounded read gave); for a stream, whose size is unknown, that it is larger."""
+    size = content.whole_size()
+    if size is not None:
+        return too_large(size, max_size).message
+    return (
+        f"the input is more than {max_size:,} bytes, the configured limit; nothing else was "
+        "checked (raise `max-file-size` if this is intended)"
+    )
 
 
 # -- the fix path ----------------------------------------------------------------------------
 def _fix_one(
-    content: bytes,
+    content: Content,
     display: str,
     path: str | None,
     target: str | None,
     settings: Settings,
     mode: FixMode,
 ) -> Fixed:
-    text = decode(content, settings.max_file_size)
+    text = decode(content.data, settings.max_file_size)
     if not isinstance(text, str):
-        return Fixed(_lint_one(content, display, path, settings), target, content, None)
+        report = _lint_one(content, display, path, settings)
+        more = content.oversized(settings.max_file_size)
+        return Fixed(report, target, content.data, None, more=more)
     from ..fixer import fix_text  # the fix path only: a plain check does without it
 
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
     report = FileReport(display, result.diagnostics, result.text, fixed=result.fixed)
-    return Fixed(report, target, content, result)
+    return Fixed(report, target, content.data, result)
 
 
 def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace) -> int:
@@ -219,7 +250,7 @@ def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace
 
     changed = [item for item in fixed if item.result is not None and item.result.changed]
     diff = "".join(
-        unified_diff(item.report.path, item.result.original, item.result.text)
+        unified_diff(printable(item.report.path), item.result.original, item.result.text)
         for item in changed
         if item.result is not None
     )
@@ -233,8 +264,7 @@ def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace
             else "nothing to fix",
             file=sys.stderr,
         )
-    for problem in problems:
-        print(f"benchlint: {problem}", file=sys.stderr)
+    _print_problems(problems)
     if problems:
         return 2
     return 1 if changed else 0
@@ -262,12 +292,15 @@ def _write_fixes(fixed: list[Fixed]) -> list[str]:
 
 
 def _emit_fixed_stdin(fixed: list[Fixed]) -> bool:
-    """Standard input's fixed text (its bytes as read when not fixable) on stdout."""
+    """Standard input's fixed text (its bytes as read when not fixable) on stdout. Input too
+    large to read whole is passed through piece by piece: every byte comes out."""
     for item in fixed:
         if item.target is None:
             data = item.result.text.encode("utf-8") if item.result else item.content
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
+            if item.more:
+                shutil.copyfileobj(sys.stdin.buffer, sys.stdout.buffer)
             sys.stdout.buffer.flush()
             return True
     return False

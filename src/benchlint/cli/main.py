@@ -147,7 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"benchlint: {message}", file=sys.stderr)
+    from ..report import printable  # a path that is not UTF-8 is shown escaped
+
+    print(f"benchlint: {printable(message)}", file=sys.stderr)
     return 2
 
 

@@ -85,7 +85,7 @@ def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
         if size * 4 > max_size:  # only then can the UTF-8 size pass the limit
             size = len(content.encode("utf-8", "surrogatepass"))
         if size > max_size:
-            return _too_large(size, max_size)
+            return too_large(size, max_size)
         try:
             content.encode("utf-8")
         except UnicodeEncodeError as error:
@@ -97,7 +97,7 @@ def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
         text = content
     else:
         if len(content) > max_size:
-            return _too_large(len(content), max_size)
+            return too_large(len(content), max_size)
         try:
             text = content.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -123,7 +123,7 @@ def _where(before: str) -> str:
     return f"line {line}, column {column}"
 
 
-def _too_large(size: int, max_size: int) -> EncodingProblem:
+def too_large(size: int, max_size: int) -> EncodingProblem:
     return EncodingProblem(
         "BL003",
         f"the file is {size:,} bytes, larger than the configured limit of {max_size:,}; "

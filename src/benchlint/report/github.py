@@ -18,7 +18,7 @@ from pathlib import PurePath
 
 from ..credentials import redact
 from ..diagnostic import Diagnostic, Severity
-from . import FileReport, RunInfo
+from . import FileReport, RunInfo, printable
 from .text import summary
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
@@ -33,7 +33,8 @@ def render(reports: Sequence[FileReport], run: RunInfo) -> str:
 def command(path: str, diagnostic: Diagnostic) -> str:
     """The workflow command that annotates `path` with one diagnostic."""
     start, end = diagnostic.range.start, diagnostic.range.end
-    properties: list[tuple[str, object]] = [("file", PurePath(path).as_posix())]
+    # A name that is not UTF-8 is shown with backslash escapes (see `printable`).
+    properties: list[tuple[str, object]] = [("file", PurePath(printable(path)).as_posix())]
     properties.append(("line", start.line))
     if start.line == end.line:
         properties += [("col", start.column), ("endLine", end.line), ("endColumn", end.column)]

@@ -5,15 +5,21 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from . import FileReport, RunInfo, counts
+from . import FileReport, RunInfo, counts, printable
 
 
 def as_document(reports: Sequence[FileReport], run: RunInfo) -> dict[str, object]:
+    """A path that is not valid UTF-8 is given with backslash escapes of its bad bytes
+    (`a\\xff.toml`, see `printable`), not as a lone-surrogate `\\udcff` escape that strict JSON
+    parsers refuse."""
     return {
         "version": 1,
         "tool": {"name": "benchlint", "version": run.version, "profile": run.profile},
         "files": [
-            {"path": report.path, "diagnostics": [d.to_dict() for d in report.diagnostics]}
+            {
+                "path": printable(report.path),
+                "diagnostics": [d.to_dict() for d in report.diagnostics],
+            }
             for report in reports
         ],
         "summary": counts(reports),

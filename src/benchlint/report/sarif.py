@@ -17,6 +17,7 @@ included, so a credential in a config cannot leave through this report.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any
@@ -75,8 +76,10 @@ def artifact_location(path: str) -> Json:
     """Where a checked file is, as a SARIF `artifactLocation` (without its index)."""
     pure = PurePath(path)
     if pure.is_absolute():
-        return {"uri": pure.as_uri()}
-    return {"uri": quote(pure.as_posix()), "uriBaseId": SRCROOT}
+        return {"uri": pure.as_uri()}  # percent-encodes the name's bytes (os.fsencode)
+    # The name's bytes, percent-encoded: a name that is not UTF-8 (its bad bytes are lone
+    # surrogates here) keeps its exact bytes (`a%FF.toml`), so the URI names the very file.
+    return {"uri": quote(os.fsencode(pure.as_posix())), "uriBaseId": SRCROOT}
 
 
 def _artifacts(reports: Sequence[FileReport]) -> dict[str, tuple[Json, int]]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..credentials import redact_source_line
 from ..diagnostic import Diagnostic
 from ..text import LineIndex
-from . import FileReport, RunInfo, counts
+from . import FileReport, RunInfo, counts, printable
 
 _SEVERITY_COLOR = {"error": "31", "warning": "33", "info": "36"}
 
@@ -20,7 +20,7 @@ def _paint(text: str, code: str, run: RunInfo) -> str:
 
 def headline(report: FileReport, diagnostic: Diagnostic, run: RunInfo) -> str:
     start = diagnostic.range.start
-    location = _paint(f"{report.path}:{start.line}:{start.column}:", "1", run)
+    location = _paint(f"{printable(report.path)}:{start.line}:{start.column}:", "1", run)
     code = _paint(diagnostic.code, "1;" + _SEVERITY_COLOR[diagnostic.severity], run)
     severity = _paint(f"[{diagnostic.severity}]", _SEVERITY_COLOR[diagnostic.severity], run)
     return f"{location} {code} {severity} {diagnostic.message}"
