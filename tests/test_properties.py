@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import benchlint
-from benchlint.credentials import redact_source_line
+from benchlint.credentials import redact_source, redact_source_line
 from benchlint.report import FileReport, RunInfo, json_report, text
 from benchlint.text import LineIndex
 from helpers import MINIMAL
@@ -203,6 +203,21 @@ def test_a_token_in_a_suppression_comment_is_never_shown() -> None:
     assert "BL999" in found[0].message
     for output in _outputs(source):
         assert TOKEN[8:] not in output and TOKEN[8:].upper() not in output
+
+
+def test_multi_line_secrets_are_masked_in_place() -> None:
+    key_body = "MIIEowIBAAKCAQEA1b2c3d4e5f6g7h8i9j0kAbCdEfGhIjKlMnOpQrStUvWxYz012345"
+    source = (
+        '[env]\nDB_PASSWORD = """\nhunter2-plain-pw"""\nNOTE = """\nhello world\n"""\n'
+        'KEY = """\n-----BEGIN RSA PRIVATE KEY-----\n' + key_body + "\n-----END RSA PRIVATE"
+        " KEY-----\"\"\"\nX_TOKEN = '''unclosed\nsecret-tail"
+    )
+    shown = redact_source(source)
+    assert len(shown) == len(source)
+    assert [len(line) for line in shown.split("\n")] == [len(x) for x in source.split("\n")]
+    for secret in ("plain-pw", key_body[8:], "secret-tail"):
+        assert secret not in shown
+    assert "hello world" in shown  # not everything multi-line is a secret
 
 
 def test_an_escaped_credential_key_name_still_masks_its_value() -> None:
