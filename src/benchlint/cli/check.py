@@ -15,9 +15,8 @@ import os
 import shutil
 import stat
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import __version__
 from ..diagnostic import SEVERITY_RANK, Diagnostic
@@ -32,13 +31,15 @@ if TYPE_CHECKING:
     from ..fixer import FixResult
 
 
-@dataclass
+# Plain classes and named tuples, not dataclasses: a dataclass costs about a millisecond of
+# every command's start-up to create, and `dataclasses` imports `inspect`.
 class SettingsResolver:
     """Settings for each file: its discovered (or the --config) file, then the flags."""
 
-    config: str | None
-    flags: dict[str, Any]  # keyword arguments of Settings.layered
-    _cache: dict[Path | None, Settings] = field(default_factory=dict)
+    def __init__(self, config: str | None, flags: dict[str, Any]) -> None:
+        self.config = config
+        self.flags = flags  # keyword arguments of Settings.layered
+        self._cache: dict[Path | None, Settings] = {}
 
     def for_path(self, path: str | None) -> Settings:
         source: Path | None
@@ -75,8 +76,7 @@ def resolver_from(args: argparse.Namespace) -> SettingsResolver:
     return SettingsResolver(config=args.config, flags=flags)
 
 
-@dataclass(frozen=True)
-class FixMode:
+class FixMode(NamedTuple):
     """What `--fix`, `--unsafe-fixes` and `--diff` ask for."""
 
     unsafe: bool  # apply unsafe fixes too
@@ -89,8 +89,7 @@ class FixMode:
         return FixMode(unsafe=args.unsafe_fixes, diff=args.diff)
 
 
-@dataclass
-class Fixed:
+class Fixed(NamedTuple):
     """One file on the fix path: its report, where a fix is written, and the fixer's result."""
 
     report: FileReport

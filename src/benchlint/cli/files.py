@@ -5,9 +5,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import PurePath
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from ..report import printable
 
@@ -18,8 +17,9 @@ class InputError(Exception):
     """A path the user gave that cannot be checked; the message is one line for stderr."""
 
 
-@dataclass(frozen=True)
-class Target:
+# Named tuples, not dataclasses: a dataclass costs about a millisecond of every command's
+# start-up to create, and `dataclasses` imports `inspect`.
+class Target(NamedTuple):
     path: str  # as shown in output: as given, or joined to the directory given
 
 
@@ -66,8 +66,7 @@ def _walk(top: str) -> list[str]:
     return found
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(NamedTuple):
     """What was read of one input: all of it, or, when it is longer than the limit it was
     read with, its first `limit + 1` bytes (enough for BL003; the rest is never read)."""
 

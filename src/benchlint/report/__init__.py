@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..diagnostic import Diagnostic
 
@@ -31,18 +31,27 @@ def printable(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-@dataclass
+# A plain class and a named tuple, not dataclasses: a dataclass costs about a millisecond
+# of every command's start-up to create, and `dataclasses` imports `inspect`.
 class FileReport:
     """One checked file: its path as the user gave it, its text and its diagnostics."""
 
-    path: str
-    diagnostics: list[Diagnostic]
-    text: str | None = None  # for code frames; None when the bytes were not text
-    fixed: int = 0  # fixes applied by --fix
+    __slots__ = ("diagnostics", "fixed", "path", "text")
+
+    def __init__(
+        self,
+        path: str,
+        diagnostics: list[Diagnostic],
+        text: str | None = None,  # for code frames; None when the bytes were not text
+        fixed: int = 0,  # fixes applied by --fix
+    ) -> None:
+        self.path = path
+        self.diagnostics = diagnostics
+        self.text = text
+        self.fixed = fixed
 
 
-@dataclass(frozen=True)
-class RunInfo:
+class RunInfo(NamedTuple):
     """What every reporter may mention about the run itself."""
 
     version: str
