@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import benchlint
 from benchlint import ConfigError, Settings
+from benchlint.reading import NotARegularFile
 from helpers import MINIMAL, codes
 
 TWO_AGENTS = (
@@ -169,6 +172,20 @@ def test_an_integer_past_pythons_digit_limit_is_a_syntax_error_on_it() -> None:
     assert (syntax[0].range.start.line, syntax[0].range.start.column) == (2, 5)
     assert syntax[0].range.end.column == 5 + len("1_") + 4400
     assert {d.key for d in found if d.code == "BL101"} == {"a", "c"}
+
+
+def test_lint_file_refuses_what_could_block_and_bounds_its_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "f.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(NotARegularFile):  # refused before it is opened: no hang
+        benchlint.lint_file(fifo)
+    with pytest.raises(NotARegularFile):
+        benchlint.lint_file("/dev/zero", settings=Settings(max_file_size=100))
+    big = tmp_path / "big.toml"
+    big.write_text(MINIMAL * 40)
+    found = benchlint.lint_file(big, settings=Settings(max_file_size=100))
+    assert codes(found) == ["BL003"]
+    assert f"the file is {len(MINIMAL) * 40:,} bytes" in found[0].message
 
 
 def test_oversized_text_reports_only_bl003() -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .diagnostic import Diagnostic
 from .engine import lint
 from .parsing.document import decode, parse
+from .reading import read_file, with_real_size
 from .settings import Settings, default_settings
 
 if TYPE_CHECKING:
@@ -47,11 +48,17 @@ def lint_text(
 
 
 def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) -> list[Diagnostic]:
-    """Read a file and lint it; settings are discovered from its folder when not given."""
+    """Read a file and lint it; settings are discovered from its folder when not given.
+
+    Raises OSError when the file cannot be read, `reading.NotARegularFile` for a FIFO,
+    device or socket (which could block or never end); reads at most `max-file-size + 1`
+    bytes."""
     file_path = Path(path)
     if settings is None:
         settings = Settings.discover(file_path)
-    return lint(file_path.read_bytes(), os.fspath(path), settings)
+    limit = settings.max_file_size
+    content = read_file(file_path, limit)
+    return with_real_size(lint(content.data, os.fspath(path), settings), content, limit)
 
 
 def load_config(

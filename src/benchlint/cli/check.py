@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 from .. import __version__
 from ..diagnostic import SEVERITY_RANK, Diagnostic
 from ..engine import lint
-from ..parsing.document import decode, parse, too_large
+from ..parsing.document import decode, parse
+from ..reading import Content, read_stdin, with_real_size
 from ..report import FileReport, RunInfo, printable
 from ..settings import Settings, SettingsError, find_settings_file
-from .files import Content, InputError, expand, read, read_stdin
+from .files import InputError, expand, read
 from .main import UsageError
 
 if TYPE_CHECKING:
@@ -202,24 +203,10 @@ def _lint_all(
 
 
 def _lint_one(content: Content, display: str, path: str | None, settings: Settings) -> FileReport:
-    diagnostics = lint(content.data, path, settings)
-    if content.oversized(settings.max_file_size):  # only BL003: tell the size, not the bytes read
-        message = _oversize_message(content, settings.max_file_size)
-        diagnostics = [d._replace(message=message) if d.code == "BL003" else d for d in diagnostics]
-    text = decode(content.data, settings.max_file_size)
+    limit = settings.max_file_size
+    diagnostics = with_real_size(lint(content.data, path, settings), content, limit)
+    text = decode(content.data, limit)
     return FileReport(display, diagnostics, text if isinstance(text, str) else None)
-
-
-def _oversize_message(content: Content, max_size: int) -> str:
-    """BL003's message for an input read only up to the limit: a file's real size (the message
-    an unbounded read gave); for a stream, whose size is unknown, that it is larger."""
-    size = content.whole_size()
-    if size is not None:
-        return too_large(size, max_size).message
-    return (
-        f"the input is more than {max_size:,} bytes, the configured limit; nothing else was "
-        "checked (raise `max-file-size` if this is intended)"
-    )
 
 
 # -- the fix path ----------------------------------------------------------------------------

@@ -6,8 +6,9 @@ import errno
 import os
 import stat
 from pathlib import PurePath
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple
 
+from ..reading import Content, NotARegularFile, read_file
 from ..report import printable
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
@@ -66,74 +67,14 @@ def _walk(top: str) -> list[str]:
     return found
 
 
-class Content(NamedTuple):
-    """What was read of one input: all of it, or, when it is longer than the limit it was
-    read with, its first `limit + 1` bytes (enough for BL003; the rest is never read)."""
-
-    data: bytes
-    size: int | None = None  # the whole input's size in bytes, when known (a regular file)
-
-    def oversized(self, limit: int) -> bool:
-        return len(self.data) > limit
-
-    def whole_size(self) -> int | None:
-        """The input's full size, when known; None for a stream cut short at the limit."""
-        if self.size is not None and self.size >= len(self.data):
-            return self.size
-        return None
-
-
-_CHUNK = 1 << 16
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    # A FIFO put in place after the stat must not block the open; the fstat then refuses it.
-    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
-
-
 def read(path: str, limit: int) -> Content:
-    """A regular file's bytes, at most `limit + 1` of them. Anything else that has a name (a
-    FIFO, a device, a socket) is refused before it is opened: it could block or never end."""
+    """A regular file's bytes, at most `limit + 1` of them (see `benchlint.reading`)."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(not_a_file(path, info.st_mode))
-        with open(path, "rb", opener=_nonblocking) as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise InputError(not_a_file(path, info.st_mode))
-            return Content(read_bounded(handle, limit, info.st_size + 1), info.st_size)
+        return read_file(path, limit)
+    except NotARegularFile as error:
+        raise InputError(not_a_file(path, error.mode)) from None
     except OSError as error:
         raise InputError(describe_os_error(path, error)) from None
-
-
-def read_stdin(stream: BinaryIO, limit: int) -> Content:
-    """Standard input, at most `limit + 1` bytes of it (`- </dev/zero` must end)."""
-    size: int | None = None
-    try:
-        fd = stream.fileno()
-        info = os.fstat(fd)
-        if stat.S_ISREG(info.st_mode):  # `- <file`: its size is known, as for a named file
-            size = max(info.st_size - os.lseek(fd, 0, os.SEEK_CUR), 0)
-    except (OSError, ValueError):  # not a file descriptor (a test's BytesIO), or no seeking
-        size = None
-    return Content(read_bounded(stream, limit), size)
-
-
-def read_bounded(stream: BinaryIO, limit: int, hint: int = _CHUNK) -> bytes:
-    """At most `limit + 1` bytes: enough to tell that the input is longer than `limit`. Read
-    in pieces, as a single `read(limit + 1)` would allocate all of a large limit up front."""
-    chunks: list[bytes] = []
-    left = limit + 1
-    size = max(hint, 1)
-    while left > 0:
-        chunk = stream.read(min(left, size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-        size = _CHUNK
-    return b"".join(chunks)
 
 
 _KINDS = (

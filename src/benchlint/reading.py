@@ -1,0 +1,106 @@
+"""Reading one input with a bound: a config is small, and a path may name `/dev/zero`.
+
+The command line and `lint_file` share it: every read stops after `max-file-size + 1` bytes,
+enough for BL003, whose message then still gives a file's real size.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from typing import BinaryIO, NamedTuple
+
+from .diagnostic import Diagnostic
+from .parsing.document import too_large
+
+
+class Content(NamedTuple):
+    """What was read of one input: all of it, or, when it is longer than the limit it was
+    read with, its first `limit + 1` bytes (enough for BL003; the rest is never read)."""
+
+    data: bytes
+    size: int | None = None  # the whole input's size in bytes, when known (a regular file)
+
+    def oversized(self, limit: int) -> bool:
+        return len(self.data) > limit
+
+    def whole_size(self) -> int | None:
+        """The input's full size, when known; None for a stream cut short at the limit."""
+        if self.size is not None and self.size >= len(self.data):
+            return self.size
+        return None
+
+
+_CHUNK = 1 << 16
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    # A FIFO put in place after the stat must not block the open; the fstat then refuses it.
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+class NotARegularFile(OSError):
+    """A named FIFO, device, socket or directory: it could block, or never end."""
+
+    def __init__(self, path: str | os.PathLike[str], mode: int) -> None:
+        super().__init__(errno.EINVAL, "not a regular file", os.fspath(path))
+        self.mode = mode
+
+
+def read_file(path: str | os.PathLike[str], limit: int) -> Content:
+    """A regular file's bytes, at most `limit + 1` of them. Anything else that has a name (a
+    FIFO, a device, a socket) is refused before it is opened: it could block or never end.
+    Raises OSError (NotARegularFile for those)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(path, info.st_mode)
+    with open(path, "rb", opener=_nonblocking) as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARegularFile(path, info.st_mode)
+        return Content(read_bounded(handle, limit, info.st_size + 1), info.st_size)
+
+
+def read_stdin(stream: BinaryIO, limit: int) -> Content:
+    """Standard input, at most `limit + 1` bytes of it (`- </dev/zero` must end)."""
+    size: int | None = None
+    try:
+        fd = stream.fileno()
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):  # `- <file`: its size is known, as for a named file
+            size = max(info.st_size - os.lseek(fd, 0, os.SEEK_CUR), 0)
+    except (OSError, ValueError):  # not a file descriptor (a test's BytesIO), or no seeking
+        size = None
+    return Content(read_bounded(stream, limit), size)
+
+
+def read_bounded(stream: BinaryIO, limit: int, hint: int = _CHUNK) -> bytes:
+    """At most `limit + 1` bytes: enough to tell that the input is longer than `limit`. Read
+    in pieces, as a single `read(limit + 1)` would allocate all of a large limit up front."""
+    chunks: list[bytes] = []
+    left = limit + 1
+    size = max(hint, 1)
+    while left > 0:
+        chunk = stream.read(min(left, size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+        size = _CHUNK
+    return b"".join(chunks)
+
+
+def with_real_size(diagnostics: list[Diagnostic], content: Content, limit: int) -> list[Diagnostic]:
+    """The diagnostics of `content.data`, BL003's message telling the input's real size rather
+    than the bytes read (a stream's size is unknown: it says that it is larger)."""
+    if not content.oversized(limit):
+        return diagnostics
+    size = content.whole_size()
+    message = (
+        too_large(size, limit).message
+        if size is not None
+        else f"the input is more than {limit:,} bytes, the configured limit; nothing else was "
+        "checked (raise `max-file-size` if this is intended)"
+    )
+    return [d._replace(message=message) if d.code == "BL003" else d for d in diagnostics]
