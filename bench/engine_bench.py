@@ -13,7 +13,9 @@ disturbed by other load on a shared machine), each batch about 10 ms long on eit
    under 1-3, how much of the lint is parsing (benchlint parses with compiled tomli, which
    has tomllib's grammar and is about twice as fast) and what the rest costs against tomllib;
 4. command line, one file (valid, and broken): `benchlint check` / `check-jsonschema` with the
-   generated schema (≤ 0.35), wall clock and CPU time, after one unmeasured warm-up run each.
+   generated schema (≤ 0.35), wall clock and CPU time, after one unmeasured warm-up run each;
+5. command line, 1,000 files in one call: against tombi (≤ 3) and check-jsonschema (≤ 0.1),
+   and peak memory (≤ 80 MB).
 Prints figures only; no assertions (tests assert behaviour, this measures speed).
 """
 
@@ -233,6 +235,72 @@ def command_line(quick: bool) -> None:
             )
 
 
+def many_files(quick: bool) -> None:
+    """Target 5: 1,000 files in one call, against tombi (Rust, with the generated schema in
+    its `tombi.toml`) and check-jsonschema; peak memory of our run (≤ 80 MB). Two sets: all
+    valid, and half of them broken (10 diagnostics each, code frames printed)."""
+    schema = ROOT / "schema" / "benchmark-config.schema.json"
+    bin_dir = Path(sys.executable).parent
+    peers = {name: shutil.which(name, path=str(bin_dir)) for name in ("tombi", "check-jsonschema")}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["NO_COLOR"] = "1"
+    runs = 1 if quick else 3
+
+    def run(command: list[str], cwd: str) -> tuple[float, int]:
+        """Wall seconds and peak resident memory (KiB) of one run of `command`."""
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        _, _, usage = os.wait4(process.pid, 0)
+        process.returncode = 0  # reaped by wait4
+        return time.perf_counter() - start, usage.ru_maxrss
+
+    for label, broken_share in (("all valid", 0), ("half broken", 2)):
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp) / "configs" / "benchmark"
+            folder.mkdir(parents=True)
+            (Path(tmp) / "schema").mkdir()
+            if schema.is_file():
+                shutil.copyfile(schema, Path(tmp) / "schema" / schema.name)
+            (Path(tmp) / "tombi.toml").write_text(
+                '[[schemas]]\npath = "schema/benchmark-config.schema.json"\n'
+                'include = ["configs/benchmark/*.toml"]\n'
+            )
+            files = []
+            for index in range(1000):
+                path = folder / f"c{index:04d}.toml"
+                path.write_text(BROKEN if broken_share and index % broken_share else VALID)
+                files.append(str(path.relative_to(tmp)))
+            commands = {"benchlint": [str(bin_dir / "benchlint"), "check", "configs/benchmark"]}
+            if peers["tombi"]:
+                commands["tombi"] = [peers["tombi"], "lint", "--offline", *files]
+            if peers["check-jsonschema"] and schema.is_file():
+                commands["check-jsonschema"] = [
+                    peers["check-jsonschema"],
+                    "--schemafile",
+                    str(schema),
+                    *files,
+                ]
+            for command in commands.values():
+                run(command, tmp)  # warm-up: bytecode, file system caches
+            times: dict[str, list[float]] = {name: [] for name in commands}
+            peak = 0
+            for _ in range(runs):
+                for name, command in commands.items():
+                    seconds, memory = run(command, tmp)
+                    times[name].append(seconds)
+                    if name == "benchlint":
+                        peak = max(peak, memory)
+            ours = statistics.median(times["benchlint"])
+            figures = [f"{ours:.2f} s, peak {peak / 1024:.0f} MB (≤ 80)"]
+            for name, target in (("tombi", 3.0), ("check-jsonschema", 0.1)):
+                if name in times:
+                    base = statistics.median(times[name])
+                    figures.append(f"{ours / base:.2f}× {name} ({base:.2f} s; ≤ {target}×)")
+            print(f"{'5. 1,000 files, ' + label:<44} " + "; ".join(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
@@ -241,6 +309,7 @@ def main() -> None:
     in_process(args.quick)
     official_loader()
     command_line(args.quick)
+    many_files(args.quick)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import benchlint
 from benchlint.credentials import redact_source, redact_source_line
+from benchlint.diagnostic import Diagnostic, Position, Range
 from benchlint.report import FileReport, RunInfo, json_report, text
 from benchlint.text import LineIndex
 from helpers import MINIMAL
@@ -218,6 +219,16 @@ def test_multi_line_secrets_are_masked_in_place() -> None:
     for secret in ("plain-pw", key_body[8:], "secret-tail"):
         assert secret not in shown
     assert "hello world" in shown  # not everything multi-line is a secret
+
+
+def test_a_code_frame_inside_a_multi_line_secret_is_masked() -> None:
+    source = '[env]\nDB_PASSWORD = """hunter2-plain-pw\nsecond-line-secret"""\nX = 1\n'
+    lines = LineIndex(source)
+    for line in (2, 3):
+        where = Range(Position(line, 1), Position(line, 5))
+        diagnostic = Diagnostic("BL999", "test", "error", "m", where)
+        frame = "\n".join(text.code_frame(lines, diagnostic, RunInfo("0", "docs")))
+        assert "plain-pw" not in frame and "line-secret" not in frame, frame
 
 
 def test_an_escaped_credential_key_name_still_masks_its_value() -> None:

@@ -9,7 +9,7 @@ frames, diffs, hover text), replacing any token-shaped substring with a masked f
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from ahocorasick_rs import AhoCorasick
 
@@ -262,8 +262,33 @@ def redact_source(text: str) -> str:
     key's, or one holding a token or a private key) masked after its first 4 characters.
     Every character keeps its place, line breaks included."""
     shown = "\n".join(redact_source_line(line) for line in text.split("\n"))
+    return _hide(shown, text, 0, len(text))
+
+
+def redact_source_range(text: str, start: int, end: int) -> str:
+    """`text[start:end]`, one or more whole lines of a config, as `redact_source(text)` shows
+    them, without masking the rest of the text (a report shows a few lines of each file)."""
+    piece = "\n".join(redact_source_line(line) for line in text[start:end].split("\n"))
+    return _hide(piece, text, start, end)
+
+
+def _hide(shown: str, text: str, start: int, end: int) -> str:
+    """`shown`, the masked form of `text[start:end]`, with the multi-line secret bodies of
+    `text` that overlap it starred (line breaks kept)."""
+    for body_start, body_end in _secret_bodies(text):
+        low, high = max(body_start, start), min(body_end, end)
+        if low < high:
+            hidden = "".join(ch if ch in "\r\n" else "*" for ch in text[low:high])
+            shown = shown[: low - start] + hidden + shown[high - start :]
+    return shown
+
+
+@lru_cache(maxsize=16)
+def _secret_bodies(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the bodies of secret multi-line strings lie, each after its first 4 characters."""
     if '"""' not in text and "'''" not in text:
-        return shown
+        return ()
+    bodies = []
     for match in _MULTILINE_PAIR.finditer(text):
         body = match.group("value")
         key = match.group("key").strip("\"'")
@@ -271,10 +296,8 @@ def redact_source(text: str) -> str:
             may_be_secret(part.strip()) or "PRIVATE KEY" in part for part in body.split("\n")
         )
         if secret and len(body) > 4:
-            start, end = match.start("value") + 4, match.end("value")
-            hidden = "".join(ch if ch in "\r\n" else "*" for ch in text[start:end])
-            shown = shown[:start] + hidden + shown[end:]
-    return shown
+            bodies.append((match.start("value") + 4, match.end("value")))
+    return tuple(bodies)
 
 
 def show_value(value: object, limit: int = 60) -> str:

@@ -41,13 +41,19 @@ class SettingsResolver:
         self.config = config
         self.flags = flags  # keyword arguments of Settings.layered
         self._cache: dict[Path | None, Settings] = {}
+        # folder → its settings file: discovery stats each folder up to the root, and a run
+        # over 1,000 files mostly asks about a few folders
+        self._sources: dict[str, Path | None] = {}
 
     def for_path(self, path: str | None) -> Settings:
         source: Path | None
         if self.config is not None:
             source = Path(self.config)
         else:
-            source = find_settings_file(Path(path) if path else Path.cwd())
+            folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+            if folder not in self._sources:
+                self._sources[folder] = find_settings_file(Path(path) if path else Path.cwd())
+            source = self._sources[folder]
         cached = self._cache.get(source)
         if cached is not None:
             return cached

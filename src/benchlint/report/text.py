@@ -6,7 +6,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from ..credentials import redact_source
+from ..credentials import redact_source_range
 from ..diagnostic import Diagnostic
 from ..text import LineIndex
 from . import FileReport, RunInfo, counts, printable
@@ -31,12 +31,15 @@ def _width(text: str) -> int:
 
 
 def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[str]:
-    """The diagnostic's first line with its range underlined, from `lines` of the masked text."""
+    """The diagnostic's first line with its range underlined; secrets masked in place (judged
+    with the whole text, so a multi-line string's body by its key)."""
     start, end = diagnostic.range.start, diagnostic.range.end
     source = lines.line_text(start.line)
     if start.line > lines.line_count:
         return []
-    shown = source.replace("\t", " ")  # `lines` holds the masked text (render_text)
+    line_start = lines.line_starts[start.line - 1]
+    masked = redact_source_range(lines.text, line_start, line_start + len(source))
+    shown = masked.replace("\t", " ")
     first = start.column - 1
     last = end.column - 1 if end.line == start.line else len(source.rstrip())
     last = max(last, first + 1)
@@ -53,9 +56,7 @@ def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[s
 def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:
     out: list[str] = []
     for report in reports:
-        # Masked as a whole, so that a multi-line string's body is judged by its key; every
-        # character keeps its place, so ranges still point at the right columns.
-        lines = LineIndex(redact_source(report.text)) if report.text is not None else None
+        lines = LineIndex(report.text) if report.text is not None else None
         for diagnostic in report.diagnostics:
             out.append(headline(report, diagnostic, run))
             if lines is not None:
