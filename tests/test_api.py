@@ -164,14 +164,16 @@ def test_hostile_input_gives_diagnostics_not_exceptions(hostile: str | bytes) ->
 
 def test_an_integer_past_pythons_digit_limit_is_a_syntax_error_on_it() -> None:
     """tomllib raises a bare ValueError there (the CLI fails); the rest is still checked."""
-    text = "a = 1\nb = 1_" + "2" * 4400 + '\nc = "x"\n'
+    # Digits in a string or a comment before it are not the integer at fault.
+    digits = "3" * 4400
+    text = f'n = "{digits}" # {digits}\na = 1\nb = 1_' + "2" * 4400 + '\nc = "x"\n'
     found = benchlint.lint_text(text)
     syntax = [d for d in found if d.code == "BL001"]
     assert len(syntax) == 1
     assert "more than 4,300 digits" in syntax[0].message
-    assert (syntax[0].range.start.line, syntax[0].range.start.column) == (2, 5)
+    assert (syntax[0].range.start.line, syntax[0].range.start.column) == (3, 5)
     assert syntax[0].range.end.column == 5 + len("1_") + 4400
-    assert {d.key for d in found if d.code == "BL101"} == {"a", "c"}
+    assert {d.key for d in found if d.code == "BL101"} == {"n", "a", "c"}
 
 
 def test_lint_file_refuses_what_could_block_and_bounds_its_read(tmp_path: Path) -> None:

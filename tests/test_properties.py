@@ -180,11 +180,29 @@ TOKEN = "sk-proj-abcDEF1234567890abcdefGHIJ"
         ("url", "http://admin:hunter2 secretpw@m.example.com/v1", "hunter2 secretpw"),
         ("url", "ftp://admin:" + "q" * 70 + "@m.example.com/v1", "q" * 12),
         ("url", f"http://admin:hunter2'{PASSWORD}@m.example.com/v1", PASSWORD),
+        ("url", f"http//admin:{PASSWORD}@host.example/v1", PASSWORD),
+        ("url", f"//admin:{PASSWORD}@host.example/v1", PASSWORD),
+        ("url", f"https://bob@corp.com:{PASSWORD}@host.example/v1", PASSWORD),
+        ("url", f"https://host.example/v1#token={PASSWORD}", PASSWORD),
+        ("url", f"https://host.example/v1;token={PASSWORD}", PASSWORD),
         # A token turned into a suggestion (upper case, `_` for `-`) must not escape either.
         ("judge_secret", "x" + TOKEN, TOKEN[8:].upper()),
         ("secret", "my hf_" + "abcDEF123" * 3, "ABCDEF123ABCDEF123"),
     ],
-    ids=["no-scheme", "one-slash", "space", "past-the-cut", "quote", "suggestion", "hf-suggestion"],
+    ids=[
+        "no-scheme",
+        "one-slash",
+        "space",
+        "past-the-cut",
+        "quote",
+        "no-colon",
+        "scheme-relative",
+        "at-in-user",
+        "fragment",
+        "semicolon",
+        "suggestion",
+        "hf-suggestion",
+    ],
 )
 def test_a_password_or_token_in_odd_shapes_is_never_shown(
     field: str, value: str, secret: str
@@ -219,6 +237,19 @@ def test_multi_line_secrets_are_masked_in_place() -> None:
     for secret in ("plain-pw", key_body[8:], "secret-tail"):
         assert secret not in shown
     assert "hello world" in shown  # not everything multi-line is a secret
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '# Long values may use x = """\n[env]\nDB_PASSWORD = """\ncorrect-horse-battery"""\n',
+        '"DB_PASS\\u0057ORD" = """\ncorrect-horse-battery\n"""\n',
+        'broken = \nDB_PASSWORD = """\ncorrect-horse-battery"""\n',
+    ],
+    ids=["quotes-in-a-comment", "escaped-key", "syntax-error"],
+)
+def test_multi_line_secrets_are_found_as_toml_reads_them(source: str) -> None:
+    assert "horse-battery" not in redact_source(source)
 
 
 def test_a_code_frame_inside_a_multi_line_secret_is_masked() -> None:

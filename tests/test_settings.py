@@ -108,6 +108,8 @@ def test_settings_are_immutable_values() -> None:
     assert a == b and hash(a) == hash(b) and a != Settings()
     with pytest.raises(AttributeError):
         a.profile = "osmosis-0.3.8"
+    with pytest.raises(AttributeError):
+        del a.profile
     changed = a.with_overrides(profile="osmosis-0.3.8", select=None)
     assert (changed.profile, changed.select, a.profile) == ("osmosis-0.3.8", ("BL2",), "docs")
     assert "select=('BL2',)" in repr(a)

@@ -89,5 +89,7 @@ def load_config(
             pass
     # Something silenced the errors (ignored codes, lowered severities, suppression comments):
     # the loader would still refuse the file.
-    unsilenced = Settings(profile=settings.profile, max_file_size=settings.max_file_size)
+    # Only what silences goes (select, ignore, severities, per-file ignores); the rest stays.
+    kept = ("profile", "catalogs", "extra_harnesses", "max_file_size", "root", "source")
+    unsilenced = Settings(**{name: getattr(settings, name) for name in kept})
     raise ConfigError(lint(text, where, unsilenced, suppressions=False))

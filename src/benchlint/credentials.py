@@ -95,23 +95,39 @@ def may_hold_token(text: str) -> bool:
 
 
 def _may_hold_url_secret(text: str) -> bool:
-    return ("@" in text and "://" in text) or ("=" in text and ("?" in text or "&" in text))
+    return ("@" in text and "://" in text) or (
+        "=" in text and ("?" in text or "&" in text or "#" in text or ";" in text)
+    )
 
 
 # user:password in a URL, and credentials in query parameters.
 _QUERY_SECRET = re.compile(
-    r"[?&](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
+    r"[?&#;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
     r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
 # user:password@ inside a line of source (the password is group 1; a quote is legal in it).
 _USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s]+)@")
-# user:password@ at the start of one value, with or without a (well-formed) scheme and with
-# anything in the password up to the last `@`: what a user pasted, typos included. (A
-# password cannot start with `/`: then `http://user@host` would read as user `http`.)
-_USERINFO_IN_VALUE = re.compile(
-    r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:/*)?[^/@:\s]*:(?P<password>[^/].*)@", re.DOTALL
-)
+# A scheme and its slashes as users type them: `https://`, `https:/`, `http//`, or just `//`.
+_SCHEME_PREFIX = re.compile(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:?)?/+")
+
+
+def _password_span(value: str) -> tuple[int, int] | None:
+    """Where the password of a URL's `user:password@` is in one value, in any shape a user
+    pastes: with or without a scheme, a typo in it, an `@` in the user name, spaces, quotes
+    or `/` in the password (everything between the user's `:` and the last `@` counts; a
+    port or path before that `@` is masked too, which is the safe side)."""
+    at = value.rfind("@")
+    if at < 0:
+        return None
+    scheme = _SCHEME_PREFIX.match(value)
+    start = scheme.end() if scheme else len(value) - len(value.lstrip())
+    colon = value.find(":", start, at)
+    if colon < 0 or colon + 1 >= at:
+        return None
+    return colon + 1, at
+
+
 # A long random-looking value: digits, lower and upper case letters, no spaces.
 _GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
 # Words of key names whose values are credentials whatever they look like (`X-Api-Key`,
@@ -131,7 +147,9 @@ def _sensitive_key(key: str) -> bool:
 _NAME_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
 # `key = "value"` (or a literal string) anywhere on a line, inline tables included.
 _SOURCE_PAIR = re.compile(
-    r"(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*"
+    # (the lookbehind: a bare key is tried once per run of key characters, not at each of
+    # them, which made a 30 KB line take seconds)
+    r"(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)\s*=\s*"
     r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote)).)*)"
 )
 
@@ -230,11 +248,11 @@ def redact_source_line(line: str) -> str:
         sensitive = key not in _NAME_KEYS and _sensitive_key(key)
         if len(value) > 4 and (sensitive or _GENERIC_SECRET_VALUE.match(value)):
             return _stars(match, "value", keep=4)
-        userinfo = _USERINFO_IN_VALUE.match(value) if "@" in value else None
-        if userinfo is not None:  # a URL password in any shape (no scheme, spaces, quotes)
+        password = _password_span(value) if "@" in value else None
+        if password is not None:  # a URL password in any shape (no scheme, spaces, quotes)
             whole = match.group(0)
-            start = match.start("value") - match.start(0) + userinfo.start("password")
-            end = match.start("value") - match.start(0) + userinfo.end("password")
+            start = match.start("value") - match.start(0) + password[0]
+            end = match.start("value") - match.start(0) + password[1]
             return whole[:start] + "*" * (end - start) + whole[end:]
         return match.group(0)
 
@@ -248,9 +266,11 @@ def may_be_secret(value: str) -> bool:
     )
 
 
-# A multi-line string value and the key before it; an unclosed one runs to the end.
+# A multi-line string value and the key before it; an unclosed one runs to the end. (Only for
+# a file with a syntax error: otherwise the source map finds them, comments understood.)
 _MULTILINE_PAIR = re.compile(
-    r"""(?P<key>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*"""
+    r"""(?P<key>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
+    r"""[ \t]*"""
     r"""(?P<quote>\"\"\"|''')(?P<value>.*?)(?:(?P=quote)|\Z)""",
     re.DOTALL,
 )
@@ -285,19 +305,38 @@ def _hide(shown: str, text: str, start: int, end: int) -> str:
 
 @lru_cache(maxsize=16)
 def _secret_bodies(text: str) -> tuple[tuple[int, int], ...]:
-    """Where the bodies of secret multi-line strings lie, each after its first 4 characters."""
+    """Where the bodies of secret multi-line strings lie, each after its first 4 characters.
+
+    Found through the source map, which knows comments and strings apart (three quotes in
+    a comment must not put the rest out of step) and decodes quoted keys; in a file with a
+    syntax error, the plain pattern's finds are added too (blanked lines hide strings)."""
     if '"""' not in text and "'''" not in text:
         return ()
-    bodies = []
-    for match in _MULTILINE_PAIR.finditer(text):
-        body = match.group("value")
-        key = match.group("key").strip("\"'")
-        secret = (key not in _NAME_KEYS and _sensitive_key(key)) or any(
-            may_be_secret(part.strip()) or "PRIVATE KEY" in part for part in body.split("\n")
-        )
-        if secret and len(body) > 4:
-            bodies.append((match.start("value") + 4, match.end("value")))
-    return tuple(bodies)
+    from .parsing.document import parse  # only a text with a multi-line string gets here
+
+    document = parse(text)
+    bodies: set[tuple[int, int]] = set()
+    for path, entry in document.source_map.entries.items():
+        span = entry.value
+        if span is None or not text.startswith(('"""', "'''"), span.start):
+            continue
+        key = next((part for part in reversed(path) if isinstance(part, str)), "")
+        start, end = span.start + 3, max(span.start + 3, span.end - 3)
+        if _is_secret_body(key, text[start:end]):
+            bodies.add((start + 4, end))
+    if document.syntax is not None:
+        for match in _MULTILINE_PAIR.finditer(text):
+            key = match.group("key").strip("\"'")
+            if _is_secret_body(key, match.group("value")):
+                bodies.add((match.start("value") + 4, match.end("value")))
+    return tuple(sorted(body for body in bodies if body[0] < body[1]))
+
+
+def _is_secret_body(key: str, body: str) -> bool:
+    return len(body) > 4 and (
+        (key not in _NAME_KEYS and _sensitive_key(key))
+        or any(may_be_secret(part.strip()) or "PRIVATE KEY" in part for part in body.split("\n"))
+    )
 
 
 def show_value(value: object, limit: int = 60) -> str:
@@ -308,10 +347,10 @@ def show_value(value: object, limit: int = 60) -> str:
         return f'"{mask(value)}"'
     # URL secrets are masked before shortening, so that a cut cannot split them from their
     # markers (no token is in the value: checked above).
-    if "@" in value:
-        userinfo = _USERINFO_IN_VALUE.match(value)
-        if userinfo is not None:
-            value = _stars(userinfo, "password") + value[userinfo.end() :]
+    password = _password_span(value) if "@" in value else None
+    if password is not None:
+        start, end = password
+        value = value[:start] + "*" * (end - start) + value[end:]
     if _may_hold_url_secret(value):
         value = redact_same_width(value)
     shown = value if len(value) <= limit else value[: limit - 1] + "…"

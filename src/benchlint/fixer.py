@@ -223,8 +223,7 @@ def unified_diff(path: str, before: str, after: str) -> str:
 
     The diff is of the real lines; only what is printed of them is masked (the whole text
     at once, so that a multi-line string's body is judged by its key)."""
-    old = _shown_lines(before)
-    new = _shown_lines(after)
+    old, new = _shown_lines(before, after)
     out: list[str] = []
     for line in difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"):
         if not line.endswith("\n"):
@@ -254,11 +253,25 @@ class _Shown(str):
         return hash(self.real)
 
 
-def _shown_lines(text: str) -> list[str]:
-    return [
-        _Shown(shown, real)
-        for shown, real in zip(_lines(redact_source(text)), _lines(text), strict=True)
+def _shown_lines(before: str, after: str) -> tuple[list[_Shown], list[_Shown]]:
+    """Both texts' lines, masked. A real line prints one way on both sides, masked wherever
+    either side masks it: the new text may count a body as secret that the old one did not
+    (a renamed key), and difflib prints unchanged lines from the old side."""
+    sides = [
+        list(zip(_lines(redact_source(text)), _lines(text), strict=True))
+        for text in (before, after)
     ]
+    strictest: dict[str, str] = {}
+    for shown, real in (*sides[0], *sides[1]):
+        known = strictest.get(real)
+        strictest[real] = shown if known is None else _union(known, shown)
+    old, new = ([_Shown(strictest[real], real) for _, real in side] for side in sides)
+    return old, new
+
+
+def _union(one: str, other: str) -> str:
+    """Two masked forms of one line, every character masked in either masked."""
+    return "".join("*" if "*" in (a, b) else a for a, b in zip(one, other, strict=True))
 
 
 def _lines(text: str) -> list[str]:

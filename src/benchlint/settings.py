@@ -124,6 +124,9 @@ class Settings:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Settings are immutable: use with_overrides() to change `{name}`")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Settings are immutable: `{name}` cannot be deleted")
+
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.FIELDS)
 

@@ -184,5 +184,12 @@ def test_diff_masks_a_multi_line_secret_and_still_shows_changes_to_it() -> None:
     assert "hunter" not in changed
 
 
+def test_diff_masks_a_line_that_either_side_counts_as_secret() -> None:
+    before = 'db_pasword = """\ncorrect-horse-battery\n"""\nx = 1\n'
+    after = before.replace("db_pasword", "db_password").replace("x = 1", "x = 2")
+    diff = unified_diff("c.toml", before, after)
+    assert "horse-battery" not in diff and "+x = 2" in diff
+
+
 def test_diff_of_equal_texts_is_empty() -> None:
     assert unified_diff("c.toml", "a = 1\n", "a = 1\n") == ""

@@ -193,7 +193,7 @@ def _locate(
 ) -> SyntaxProblem:
     """Where a tomllib error is, refined with the syntax tree's view of the same text."""
     if not isinstance(error, DecodeError):
-        return _unreadable(error, text)
+        return _unreadable(error, text, source_map)
     raw = str(error)
     match = _POSITION.search(raw)
     message = raw[: match.start()] if match else raw
@@ -214,20 +214,28 @@ def _locate(
     return SyntaxProblem(pretty, Span(line_start + _indent(text, line_start), max(end, line_start)))
 
 
-def _unreadable(error: Exception, text: str) -> SyntaxProblem:
+def _unreadable(error: Exception, text: str, source_map: Callable[[], SourceMap]) -> SyntaxProblem:
     """A failure the parser reports without a position."""
     if isinstance(error, RecursionError):
         return SyntaxProblem("the file nests arrays or tables too deeply to be read", Span(0, 0))
     limit = sys.get_int_max_str_digits()
-    # The run of digits that Python refused to convert (underscores do not count).
-    match = re.search(rf"[0-9](?:_?[0-9]){{{limit},}}", text) if limit else None
-    if match is None:
-        return SyntaxProblem(f"the file cannot be read: {error}", Span(0, 0))
-    return SyntaxProblem(
-        f"an integer of more than {limit:,} digits cannot be read: Python refuses to convert "
-        "it, and so does the official CLI",
-        Span(*match.span()),
-    )
+    # The integer that Python refused to convert: a value (the syntax tree tells values from
+    # strings and comments) of more than `limit` digits (underscores do not count).
+    for entry in source_map().entries.values() if limit else ():
+        span = entry.value
+        if span is None or span.end - span.start <= limit:
+            continue
+        token = text[span.start : span.end]
+        if _INTEGER.fullmatch(token) and sum(ch.isdigit() for ch in token) > limit:
+            return SyntaxProblem(
+                f"an integer of more than {limit:,} digits cannot be read: Python refuses to "
+                "convert it, and so does the official CLI",
+                span,
+            )
+    return SyntaxProblem(f"the file cannot be read: {error}", Span(0, 0))
+
+
+_INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*")
 
 
 def _describe(message: str) -> str:

@@ -1,8 +1,9 @@
-"""TOML text to values, exactly as the official CLI's `tomllib` reads it, at about half the cost.
+"""TOML text to values, exactly as the official CLI's `tomllib` reads it, at a third to half the
+cost.
 
 `tomllib` *is* tomli: CPython copied tomli 2.0 into the standard library. tomli 2.2–2.3 keeps
 that grammar (TOML 1.0; 2.4 moved to TOML 1.1, hence the pin below 2.4) and the same
-messages, and its wheels are compiled with mypyc, which parses about twice as fast.
+messages, and its wheels are compiled with mypyc, which parses two to three times as fast.
 `tests/test_toml_values.py` holds the two to the same values and the same errors.
 
 The one difference is depth. `tomllib` recurses in Python per nested array or inline table
