@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +116,14 @@ def test_settings_are_immutable_values() -> None:
     assert "select=('BL2',)" in repr(a)
     with pytest.raises(TypeError):
         Settings(colour="red")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("where", ["select", "severity"])
+def test_a_token_given_as_a_code_is_masked_in_the_error(where: str) -> None:
+    token = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
+    values: dict[str, Any] = (
+        {"select": (token,)} if where == "select" else {"severity": {token: "info"}}
+    )
+    with pytest.raises(SettingsError) as caught:
+        Settings(**values)
+    assert token[8:] not in str(caught.value) and token[8:].upper() not in str(caught.value)

@@ -185,3 +185,8 @@ def test_line_reader_matches_the_tree_on_mutated_configs(text: str) -> None:
     assume(_valid(text))
     if read_simple_lines(text) is not None:
         assert_same_map(text)
+
+
+def test_a_key_of_a_thousand_parts_is_read_without_recursion() -> None:
+    text = "[" + ".".join(["x"] * 1000) + "]\nk = 1\n" + ".".join(["y"] * 1000) + " = 2\n"
+    assert_same_map(text)

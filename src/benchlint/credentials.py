@@ -90,8 +90,13 @@ _PREFIX_FINDER = AhoCorasick(list(TOKEN_PREFIXES))
 
 def may_hold_token(text: str) -> bool:
     """False when no token can be in `text`: too short, or none of their prefixes occurs."""
-    # as_strings: no byte-to-character offset conversion, a third cheaper than as_indexes
-    return len(text) >= SHORTEST_TOKEN and bool(_PREFIX_FINDER.find_matches_as_strings(text))
+    if len(text) < SHORTEST_TOKEN:
+        return False
+    try:
+        # as_strings: no byte-to-character offset conversion, a third cheaper than as_indexes
+        return bool(_PREFIX_FINDER.find_matches_as_strings(text))
+    except UnicodeEncodeError:  # a lone surrogate (from an editor) is no Rust string
+        return any(prefix in text for prefix in TOKEN_PREFIXES)
 
 
 def _may_hold_url_secret(text: str) -> bool:
@@ -286,8 +291,9 @@ def redact_source(text: str) -> str:
 
 
 def redact_source_range(text: str, start: int, end: int) -> str:
-    """`text[start:end]`, one or more whole lines of a config, as `redact_source(text)` shows
-    them, without masking the rest of the text (a report shows a few lines of each file)."""
+    """`text[start:end]` (whole lines, or a `key = value` from its key on) as
+    `redact_source(text)` shows it, without masking the rest of the text (a report shows a
+    few lines of each file)."""
     piece = "\n".join(redact_source_line(line) for line in text[start:end].split("\n"))
     return _hide(piece, text, start, end)
 

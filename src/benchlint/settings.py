@@ -15,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .credentials import redact
 from .diagnostic import SEVERITIES, Severity
 
 if TYPE_CHECKING:
@@ -50,12 +51,15 @@ def _codes() -> frozenset[str]:
 
 
 def _check_selector(selector: str, where: str) -> str:
-    selector = selector.strip().upper()
+    written = selector.strip()
+    selector = written.upper()
     codes = _codes()
     if not any(code.startswith(selector) for code in codes) or not selector.startswith("BL"):
         close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
-        raise SettingsError(f"unknown rule code or prefix `{selector}` in {where}{hint}")
+        # As written, masked: upper-cased, a pasted token would escape the masking.
+        shown = redact(written if written.isprintable() else repr(written))
+        raise SettingsError(f"unknown rule code or prefix `{shown}` in {where}{hint}")
     return selector
 
 
@@ -186,7 +190,8 @@ class Settings:
         for code, level in self.severity.items():
             if code not in codes:
                 _check_selector(code, where)
-                raise SettingsError(f"`severity` in {where} needs full rule codes, not `{code}`")
+                shown = redact(str(code))
+                raise SettingsError(f"`severity` in {where} needs full rule codes, not `{shown}`")
             if level not in SEVERITIES:
                 raise SettingsError(
                     f"severity of {code} in {where} must be error, warning or info, not `{level}`"

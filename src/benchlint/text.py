@@ -85,9 +85,15 @@ class LineIndex:
         """Tree-sitter's (0-based row, UTF-8 byte column) as a public position."""
         line_text = self.line_text(row + 1)
         if line_text.isascii():
-            column = byte_column
-        else:
-            column = len(line_text.encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
+            return Position(row + 1, byte_column + 1)
+        # Characters until the byte column; a lone surrogate (an editor may send one) takes
+        # 3 bytes, as the U+FFFD the tree reader puts in its place does.
+        column = width = 0
+        for char in line_text:
+            width += client_width(char, "utf-8")
+            if width > byte_column:
+                break
+            column += 1
         return Position(row + 1, column + 1)
 
     def to_client_column(self, position: Position, encoding: Encoding) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from typing import Any
 
 import pytest
 from lspkit import (
@@ -25,6 +26,7 @@ from lspkit import (
     wait_until,
 )
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -167,6 +169,30 @@ async def test_bad_requests_get_safe_answers(vscode: LanguageClient) -> None:
 
     uri = editor.open("configs/benchmark/odd.toml", "[experiment]\n")
     document = lsp.TextDocumentIdentifier(uri)
+    # Params pygls cannot read get JSON-RPC's "invalid params", not silence (a client would
+    # wait for the answer forever).
+    for number, params in enumerate(
+        (
+            {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}},
+            {"textDocument": {"uri": uri}, "position": {}},
+        )
+    ):
+        # Below the typed API (which would refuse to send these): the raw message, and a
+        # future for its id where pygls's client looks for one when the answer comes.
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        vscode.protocol._request_futures[f"raw-{number}"] = answer
+        raw(
+            {
+                "jsonrpc": "2.0",
+                "id": f"raw-{number}",
+                "method": "textDocument/hover",
+                "params": params,
+            }
+        )
+        async with asyncio.timeout(TIMEOUT):
+            with pytest.raises(JsonRpcException) as refused:
+                await answer
+        assert refused.value.code == -32602
     far = lsp.Position(10**6, 10**6)
     await vscode.text_document_hover_async(lsp.HoverParams(document, far))
     await vscode.text_document_completion_async(lsp.CompletionParams(document, far))

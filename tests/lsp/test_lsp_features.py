@@ -182,6 +182,30 @@ async def test_completion_offers_the_keys_of_the_table(
     assert set(found) == labels
 
 
+@pytest.mark.parametrize("above", ["[a.b]", "[experiment.x]", "[agents.model]"])
+async def test_header_completion_after_a_two_part_header_outside_an_agent(
+    vscode: LanguageClient, above: str
+) -> None:
+    found = await complete(vscode.editor, "c-two-part", f"{above}\n[|")  # type: ignore[attr-defined]
+    assert "[experiment]" in {label.split(" ")[0] for label in found} | set(found)
+    assert not any(m.type == lsp.MessageType.Error for m in vscode.log_messages)
+
+
+async def test_a_lone_surrogate_does_not_break_requests(vscode: LanguageClient) -> None:
+    """An editor may send one (JSON's "\\ud800"); positions must still be found."""
+    editor = vscode.editor  # type: ignore[attr-defined]
+    text = '[experiment]\nbenchmark = "a\ud800b"\n[tasks]\ntask_set = "parity"\n'
+    uri = editor.open("configs/benchmark/surrogate.toml", text)
+    document = lsp.TextDocumentIdentifier(uri)
+    await editor.diagnostics(uri)
+    hover = await vscode.text_document_hover_async(lsp.HoverParams(document, lsp.Position(3, 2)))
+    symbols = await vscode.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))
+    editor.close(uri)
+    errors = [m.message[-300:] for m in vscode.log_messages if m.type == lsp.MessageType.Error]
+    assert hover is not None and symbols, errors
+    assert not any(m.type == lsp.MessageType.Error for m in vscode.log_messages)
+
+
 async def test_completing_a_key_inserts_the_assignment(vscode: LanguageClient) -> None:
     found = await complete(vscode.editor, "c-key", "[execution]\nmax_ret|\n")  # type: ignore[attr-defined]
     assert found["max_retries"] == "[execution]\nmax_retries = \n"

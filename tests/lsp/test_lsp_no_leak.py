@@ -96,3 +96,47 @@ async def test_nothing_the_server_sends_holds_a_credential(vscode: LanguageClien
         assert token not in everything, token
         assert token[8:] not in everything, token
     editor.close(uri)
+
+
+# Secrets no pattern recognises on their own: the key names them, or their place in a URL.
+PLAIN = ["hunter2hunter2", "sessionvalue99", "inlinepass77", "cookievalue55", "dsnpass33"]
+SHAPED_BY_KEY = f"""\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "endpoint"
+base_url = "admin:{PLAIN[0]}@models.example.com/v1"
+model = "team/coder"
+api_key_secret = "TEAM_KEY"
+extra_headers = {{ Cookie = "sid={PLAIN[3]}" }}
+
+[env]
+DB_PASSWORD = "{PLAIN[0]}"
+SESSION_TOKEN = "{PLAIN[1]}"
+DSN = "u:{PLAIN[4]}@tcp(localhost)/db"
+INLINE = {{ password = "{PLAIN[2]}" }}
+PRIVATE_KEY = \"\"\"
+-----BEGIN RSA PRIVATE KEY-----
+MIIEowIBAAKCAQEA1b2c3d4e5f6g7h8i9j0kAbCdEfGhIjKlMnOpQrStUvWxYz012345
+-----END RSA PRIVATE KEY-----\"\"\"
+"{TOKENS[3]}" = "x"
+
+["{TOKENS[0]}"]
+"""
+
+
+async def test_symbols_mask_what_code_frames_mask(vscode: LanguageClient) -> None:
+    editor: Editor = vscode.editor  # type: ignore[attr-defined]
+    uri = editor.open("configs/benchmark/shaped.toml", SHAPED_BY_KEY)
+    document = lsp.TextDocumentIdentifier(uri)
+    await editor.diagnostics(uri)
+    symbols = await vscode.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))
+    everything = json.dumps(vscode.protocol._converter.unstructure(symbols), ensure_ascii=False)
+    assert "DB_PASSWORD" in everything and "SESSION_TOKEN" in everything  # real symbols
+    for secret in [*PLAIN, "AbCdEfGhIjKlMnOpQrStUvWxYz", TOKENS[0][8:], TOKENS[3][8:]]:
+        assert secret not in everything, secret
+    editor.close(uri)

@@ -121,9 +121,7 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
     reading = document.reading
     lines = reading.lines
     start = lines.line_starts[line - 1]
-    for comment in reading.source_map.comments:
-        if lines.position(comment.span.start).line != line:
-            continue
+    for comment in reading.comments_by_line.get(line, ()):
         match = IGNORE_COMMENT.search(comment.text)
         if match is None:
             continue
@@ -143,8 +141,15 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
 
 
 def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp.TextEdit | None:
-    """The edit, unless it changes what a valid file says (a broken one cannot be checked)."""
-    text, before = document.text, document.reading.values
+    """The edit, unless it changes what a valid file says (a broken one cannot be checked).
+
+    A comment at the end of a line, or alone on a new line, can change a valid file's values
+    only inside a multi-line string; without one, no parse is needed (a whole-file request
+    asks this once per diagnostic, and a parse each made it quadratic)."""
+    text = document.text
+    if '"""' not in text and "'''" not in text:
+        return lsp.TextEdit(document.client_text.range(start, end), new_text)
+    before = document.reading.values
     if before is not None:
         try:
             if toml_values.loads(text[:start] + new_text + text[end:]) != before:

@@ -205,8 +205,13 @@ def _header_items(items: _Items, cursor: _Cursor, replace: Replace) -> None:
         else:
             header = f"[{name}]"
         items.add(header, Kind.Struct, replace, header, doc.type, doc.description, doc.required)
-    before = [
-        s for s in cursor.outline.sections if len(s.path) == 2 and s.header_line < cursor.line
+    before = [  # the `[[agents]]` entries above the cursor (not `[experiment.x]`, say)
+        s
+        for s in cursor.outline.sections
+        if len(s.path) == 2
+        and s.path[0] == "agents"
+        and isinstance(s.path[1], int)
+        and s.header_line < cursor.line
     ]
     if not before:
         return

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ..parsing import toml_values
-from ..parsing.sourcemap import SourceMap, Span, build_source_map
+from ..parsing.sourcemap import Comment, SourceMap, Span, build_source_map
 from ..rule import Path
 from ..text import LineIndex
 
@@ -31,6 +31,14 @@ class Reading:
         self.text = text
         self.lines = LineIndex(text)
         self.source_map: SourceMap = build_source_map(text, self.lines)
+
+    @cached_property
+    def comments_by_line(self) -> dict[int, list[Comment]]:
+        """The comments that start on each (1-based) line."""
+        by_line: dict[int, list[Comment]] = {}
+        for comment in self.source_map.comments:
+            by_line.setdefault(self.lines.position(comment.span.start).line, []).append(comment)
+        return by_line
 
     @cached_property
     def values(self) -> dict[str, Any] | None:

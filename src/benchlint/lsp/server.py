@@ -73,7 +73,12 @@ class BenchlintServer(LanguageServer):
         if document is None:
             return None
         settings = self.linter.settings_for(document)
-        return None if len(document.text) > settings.max_file_size else (document, settings)
+        text, limit = document.text, settings.max_file_size
+        # bytes, as the CLI counts (encoded only when they could pass the limit)
+        too_large = len(text) > limit or (
+            len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit
+        )
+        return None if too_large else (document, settings)
 
     def reselect(self, document: OpenDocument) -> None:
         client = self.resolver.client

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from ..credentials import redact
+from ..credentials import redact, redact_source_range
 from ..parsing.sourcemap import Entry
 from ..paths import table_name
 from ..rule import Path
@@ -35,13 +35,11 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
                 continue
             out.append(
                 lsp.DocumentSymbol(
-                    name=name,
+                    name=redact(name),  # a key may be a pasted token
                     kind=Kind.Property,
                     range=text.range(span.start, span.end),
                     selection_range=text.range(entry.key.start, entry.key.end),
-                    detail=_value_text(reading.text[entry.value.start : entry.value.end])
-                    if entry.value
-                    else None,
+                    detail=_value_text(reading.text, entry) if entry.value else None,
                 )
             )
         return out
@@ -100,7 +98,7 @@ def _is_agent(path: Path) -> bool:
 def _table_label(path: Path, reading: Reading) -> str:
     if _is_agent(path):
         return agent_label(reading, int(path[1]))
-    return table_name(path) or "(top level)"
+    return redact(table_name(path)) or "(top level)"
 
 
 def agent_label(reading: Reading, index: int) -> str:
@@ -110,8 +108,11 @@ def agent_label(reading: Reading, index: int) -> str:
     return redact(f"{harness} · {next((n for n in names if n), '(no model)')}")
 
 
-def _value_text(source: str) -> str:
-    """A value's source as a symbol's detail: masked first (a cut token would not be
-    recognised), then shortened."""
-    shown = redact(" ".join(source.split()))
+def _value_text(text: str, entry: Entry) -> str:
+    """A value's source as a symbol's detail, masked as code frames mask it (judged with its
+    key, and a multi-line string with the whole text), then shortened."""
+    assert entry.value is not None
+    start = entry.pair.start if entry.pair is not None else entry.value.start
+    masked = redact_source_range(text, start, entry.value.end)
+    shown = redact(" ".join(masked[entry.value.start - start :].split()))
     return shown if len(shown) <= 60 else shown[:59] + "…"

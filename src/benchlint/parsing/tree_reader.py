@@ -7,6 +7,7 @@ lists the ERROR / MISSING nodes). Valid files made of simple lines take the fast
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -42,8 +43,20 @@ def parse_tree(data: bytes) -> Node:
 
 
 def read_tree(text: str, lines: LineIndex) -> SourceMap:
-    data = text.encode("utf-8", "surrogatepass")
+    data = tree_bytes(text)
     return _TreeReader(text, data, lines).read(parse_tree(data))
+
+
+def tree_bytes(text: str) -> bytes:
+    """The UTF-8 that tree-sitter reads. A lone surrogate (an editor may send one) is not
+    UTF-8: it becomes U+FFFD, which takes the same 3 bytes, so every offset stays put."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _TreeReader:
@@ -74,18 +87,24 @@ class _TreeReader:
 
     # -- keys ------------------------------------------------------------------------------
     def key_parts(self, node: Node) -> list[tuple[str, Span]]:
-        kind = node.type
-        if kind == "dotted_key":
-            parts: list[tuple[str, Span]] = []
-            for child in node.children:
-                if child.type in _KEY_TYPES:
-                    parts.extend(self.key_parts(child))
-            return parts
-        if self.ascii:
-            raw = self.text[node.start_byte : node.end_byte]
-        else:
-            raw = self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-        return [(raw if kind == "bare_key" else decode_key(raw), self.span(node))]
+        # A loop, not recursion: dotted keys nest one level per part, and a key of 1,000
+        # parts must not exhaust the stack.
+        parts: list[tuple[str, Span]] = []
+        pending = [node]
+        while pending:
+            current = pending.pop()
+            kind = current.type
+            if kind == "dotted_key":
+                pending.extend(
+                    child for child in reversed(current.children) if child.type in _KEY_TYPES
+                )
+                continue
+            if self.ascii:
+                raw = self.text[current.start_byte : current.end_byte]
+            else:
+                raw = self.data[current.start_byte : current.end_byte].decode("utf-8", "replace")
+            parts.append((raw if kind == "bare_key" else decode_key(raw), self.span(current)))
+        return parts
 
     def header_keys(self, children: list[Node]) -> list[tuple[str, Span]]:
         for child in children:
