@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -240,3 +241,24 @@ def test_the_check_path_stays_light(config: str) -> None:
         [sys.executable, "-c", code], input=config, capture_output=True, text=True, check=False
     )
     assert result.stdout.strip().endswith("[]"), result.stdout + result.stderr
+
+
+def test_recovery_reads_the_syntax_tree_once_for_many_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the first error, the parser's own line says what to blank: a syntax tree per
+    round made a large broken paste take seconds (each round reads the whole file)."""
+    from benchlint.parsing import sourcemap
+
+    built: list[int] = []
+    real = sourcemap.build_source_map
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sourcemap, "build_source_map", counting)
+    text = "".join(f"[t{i}]\nk = 1\n[t{i}]\nk = 2\n" for i in range(20))  # 20 redefinitions
+    found = benchlint.lint_text(text)
+    assert [d.code for d in found].count("BL001") == 1
+    assert len(built) <= 3  # the first error's, the final map, and at most one more

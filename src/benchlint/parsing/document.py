@@ -155,10 +155,14 @@ def _recover(text: str, first_error: Exception) -> Document:
         # The syntax tree is built only when tomllib's message is not enough (duplicates,
         # "at end of document", no progress): on a 1 MiB file it costs more than tomllib.
         source_map = cache(partial(_build_source_map, current, lines))
-        located = _locate(error, current, lines, source_map)
-        if problem is None:
-            problem = located
-        line = lines.position(located.span.start).line
+        # Only the first error is reported; after it, the parser's own line is enough to know
+        # what to blank, and a syntax tree per round made a large broken paste take seconds.
+        line = _error_line(error) if problem is not None else None
+        if line is None:
+            located = _locate(error, current, lines, source_map)
+            if problem is None:
+                problem = located
+            line = lines.position(located.span.start).line
         to_blank = _lines_to_blank(line, lines, source_map, blanked)
         if not to_blank:
             break
@@ -177,6 +181,12 @@ def _recover(text: str, first_error: Exception) -> Document:
         return Document(text, data, problem, current)
     assert problem is not None
     return Document(text, {}, problem, text, parsed=False)
+
+
+def _error_line(error: Exception) -> int | None:
+    """The line a TOML error names, if it names one."""
+    match = _POSITION.search(str(error)) if isinstance(error, DecodeError) else None
+    return int(match.group(1)) if match and match.group(1) else None
 
 
 def _build_source_map(text: str, lines: LineIndex) -> SourceMap:

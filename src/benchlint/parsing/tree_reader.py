@@ -8,10 +8,12 @@ lists the ERROR / MISSING nodes). Valid files made of simple lines take the fast
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ..text import LineIndex
+from ..text import LineIndex, client_width
 from .mapping import MapBuilder, Path, SourceMap, decode_key
 from .span import Span
 
@@ -66,6 +68,10 @@ class _TreeReader:
         self.lines = lines
         self.ascii = text.isascii()
         self.builder = MapBuilder(text)
+        # row → the byte column where each character of the line starts (None: ASCII line),
+        # built once per line: a syntax tree has many nodes per line, and recovery reads the
+        # tree of a large file a few times
+        self.byte_starts: dict[int, list[int] | None] = {}
 
     # -- coordinates ---------------------------------------------------------------------
     def offset(self, byte: int, point: tuple[int, int]) -> int:
@@ -74,7 +80,17 @@ class _TreeReader:
         row, column = point
         if row >= self.lines.line_count:
             return len(self.text)
-        char_column = self.lines.point_to_position(row, column).column - 1
+        if row in self.byte_starts:
+            starts = self.byte_starts[row]
+        else:
+            line = self.lines.line_text(row + 1)
+            starts = (
+                None
+                if line.isascii()
+                else list(accumulate((client_width(ch, "utf-8") for ch in line), initial=0))
+            )
+            self.byte_starts[row] = starts
+        char_column = column if starts is None else bisect_right(starts, column) - 1
         return self.lines.line_starts[row] + char_column
 
     def span(self, node: Node) -> Span:
