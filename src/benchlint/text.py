@@ -24,6 +24,8 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        # row → each character's byte column in it (None: an ASCII line); see point_offset
+        self._byte_starts: dict[int, list[int] | None] = {}
 
     @lazy
     def line_starts(self) -> list[int]:
@@ -81,20 +83,26 @@ class LineIndex:
             ),
         )
 
-    def point_to_position(self, row: int, byte_column: int) -> Position:
-        """Tree-sitter's (0-based row, UTF-8 byte column) as a public position."""
-        line_text = self.line_text(row + 1)
-        if line_text.isascii():
-            return Position(row + 1, byte_column + 1)
-        # Characters until the byte column; a lone surrogate (an editor may send one) takes
-        # 3 bytes, as the U+FFFD the tree reader puts in its place does.
-        column = width = 0
-        for char in line_text:
-            width += client_width(char, "utf-8")
-            if width > byte_column:
-                break
-            column += 1
-        return Position(row + 1, column + 1)
+    def point_offset(self, row: int, byte_column: int) -> int:
+        """Tree-sitter's (0-based row, UTF-8 byte column) as a code-point offset. A lone
+        surrogate (an editor may send one) takes 3 bytes, as the U+FFFD the tree reader puts
+        in its place does."""
+        if row >= self.line_count:
+            return len(self.text)
+        if row in self._byte_starts:
+            starts = self._byte_starts[row]
+        else:
+            # Each character's byte column, built once per line: a syntax tree has many nodes
+            # per line, and recovery reads the tree of a large file more than once.
+            line = self.line_text(row + 1)
+            starts = (
+                None
+                if line.isascii()
+                else list(accumulate((client_width(ch, "utf-8") for ch in line), initial=0))
+            )
+            self._byte_starts[row] = starts
+        column = byte_column if starts is None else bisect_right(starts, byte_column) - 1
+        return self.line_starts[row] + column
 
     def to_client_column(self, position: Position, encoding: Encoding) -> int:
         """0-based column of a position in a client's encoding (LSP)."""

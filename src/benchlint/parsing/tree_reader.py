@@ -8,12 +8,10 @@ lists the ERROR / MISSING nodes). Valid files made of simple lines take the fast
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from functools import lru_cache
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ..text import LineIndex, client_width
+from ..text import LineIndex
 from .mapping import MapBuilder, Path, SourceMap, decode_key
 from .span import Span
 
@@ -68,30 +66,10 @@ class _TreeReader:
         self.lines = lines
         self.ascii = text.isascii()
         self.builder = MapBuilder(text)
-        # row → the byte column where each character of the line starts (None: ASCII line),
-        # built once per line: a syntax tree has many nodes per line, and recovery reads the
-        # tree of a large file a few times
-        self.byte_starts: dict[int, list[int] | None] = {}
 
     # -- coordinates ---------------------------------------------------------------------
     def offset(self, byte: int, point: tuple[int, int]) -> int:
-        if self.ascii:
-            return byte
-        row, column = point
-        if row >= self.lines.line_count:
-            return len(self.text)
-        if row in self.byte_starts:
-            starts = self.byte_starts[row]
-        else:
-            line = self.lines.line_text(row + 1)
-            starts = (
-                None
-                if line.isascii()
-                else list(accumulate((client_width(ch, "utf-8") for ch in line), initial=0))
-            )
-            self.byte_starts[row] = starts
-        char_column = column if starts is None else bisect_right(starts, column) - 1
-        return self.lines.line_starts[row] + char_column
+        return byte if self.ascii else self.lines.point_offset(*point)
 
     def span(self, node: Node) -> Span:
         if self.ascii:  # byte offsets are code-point offsets; skip the row/column work
