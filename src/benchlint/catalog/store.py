@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from ..reading import NotARegularFile, read_file
 from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 
@@ -114,29 +113,20 @@ def _shown(path: Path) -> str:
 
 
 def _read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file: a FIFO would block and a device might never end."""
+    """The bytes of a regular file, bounded: a FIFO would block and a device might never end."""
     try:
-        info = os.stat(path)
+        content = read_file(path, MAX_CATALOG_BYTES)
     except FileNotFoundError:
         raise CatalogError(f"catalog file {_shown(path)} does not exist") from None
+    except NotARegularFile:
+        raise CatalogError(f"catalog file {_shown(path)} is not a regular file") from None
     except OSError as error:
         raise CatalogError(f"cannot read catalog file {_shown(path)}: {error.strerror}") from None
     except ValueError:  # a NUL in the path
         raise CatalogError(f"catalog file {_shown(path)} is not a valid path") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise CatalogError(f"catalog file {_shown(path)} is not a regular file")
-    if info.st_size > MAX_CATALOG_BYTES:
+    if content.oversized(MAX_CATALOG_BYTES):
         raise CatalogError(f"catalog file {_shown(path)} is larger than {_LIMIT_TEXT}")
-    # Non-blocking, in case the path became a FIFO since the stat.
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        with open(os.open(path, flags), "rb") as stream:
-            data = stream.read(MAX_CATALOG_BYTES + 1)  # bounded, should the file grow
-    except OSError as error:
-        raise CatalogError(f"cannot read catalog file {_shown(path)}: {error.strerror}") from None
-    if len(data) > MAX_CATALOG_BYTES:
-        raise CatalogError(f"catalog file {_shown(path)} is larger than {_LIMIT_TEXT}")
-    return data
+    return content.data
 
 
 def _parse(path: Path, text: str) -> Any:
