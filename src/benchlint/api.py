@@ -87,9 +87,8 @@ def load_config(
             return validate(document.data)
         except ValidationError:
             pass
-    # Something silenced the errors (ignored codes, lowered severities, suppression comments):
-    # the loader would still refuse the file.
-    # Only what silences goes (select, ignore, severities, per-file ignores); the rest stays.
+    # Something silenced the errors (ignored codes, lowered severities, suppression comments),
+    # and the loader would still refuse the file: lint again without what silences.
     kept = ("profile", "catalogs", "extra_harnesses", "max_file_size", "root", "source")
     unsilenced = Settings(**{name: getattr(settings, name) for name in kept})
     raise ConfigError(lint(text, where, unsilenced, suppressions=False))

@@ -232,8 +232,13 @@ def _stars(match: re.Match[str], group: int | str, keep: int = 0) -> str:
     """The match with a group's characters after the first `keep` replaced by `*`."""
     whole = match.group(0)
     start = match.start(group) - match.start(0) + keep
-    end = match.end(group) - match.start(0)
-    return whole[:start] + "*" * max(0, end - start) + whole[end:]
+    return _starred(whole, start, max(start, match.end(group) - match.start(0)))
+
+
+def _starred(text: str, start: int, end: int) -> str:
+    """`text` with `text[start:end]` replaced by as many `*`, line breaks kept in place."""
+    hidden = "".join(ch if ch in "\r\n" else "*" for ch in text[start:end])
+    return text[:start] + hidden + text[end:]
 
 
 def redact_source_line(line: str) -> str:
@@ -255,10 +260,8 @@ def redact_source_line(line: str) -> str:
             return _stars(match, "value", keep=4)
         password = _password_span(value) if "@" in value else None
         if password is not None:  # a URL password in any shape (no scheme, spaces, quotes)
-            whole = match.group(0)
-            start = match.start("value") - match.start(0) + password[0]
-            end = match.start("value") - match.start(0) + password[1]
-            return whole[:start] + "*" * (end - start) + whole[end:]
+            value_at = match.start("value") - match.start(0)
+            return _starred(match.group(0), value_at + password[0], value_at + password[1])
         return match.group(0)
 
     return _SOURCE_PAIR.sub(pair, line)
@@ -286,8 +289,7 @@ def redact_source(text: str) -> str:
     and the body of a multi-line string that a line alone cannot judge (a credential-named
     key's, or one holding a token or a private key) masked after its first 4 characters.
     Every character keeps its place, line breaks included."""
-    shown = "\n".join(redact_source_line(line) for line in text.split("\n"))
-    return _hide(shown, text, 0, len(text))
+    return redact_source_range(text, 0, len(text))
 
 
 def redact_source_range(text: str, start: int, end: int) -> str:
@@ -304,8 +306,7 @@ def _hide(shown: str, text: str, start: int, end: int) -> str:
     for body_start, body_end in _secret_bodies(text):
         low, high = max(body_start, start), min(body_end, end)
         if low < high:
-            hidden = "".join(ch if ch in "\r\n" else "*" for ch in text[low:high])
-            shown = shown[: low - start] + hidden + shown[high - start :]
+            shown = _starred(shown, low - start, high - start)
     return shown
 
 
@@ -355,8 +356,7 @@ def show_value(value: object, limit: int = 60) -> str:
     # markers (no token is in the value: checked above).
     password = _password_span(value) if "@" in value else None
     if password is not None:
-        start, end = password
-        value = value[:start] + "*" * (end - start) + value[end:]
+        value = _starred(value, *password)
     if _may_hold_url_secret(value):
         value = redact_same_width(value)
     shown = value if len(value) <= limit else value[: limit - 1] + "…"

@@ -14,6 +14,7 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..credentials import redact
+from ..parsing.document import utf8_size_over
 from ..settings import Settings, SettingsError
 from .capabilities import ClientFeatures
 from .client_settings import ClientSettingsError, parse_client_settings
@@ -73,11 +74,7 @@ class BenchlintServer(LanguageServer):
         if document is None:
             return None
         settings = self.linter.settings_for(document)
-        text, limit = document.text, settings.max_file_size
-        # bytes, as the CLI counts (encoded only when they could pass the limit)
-        too_large = len(text) > limit or (
-            len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit
-        )
+        too_large = utf8_size_over(document.text, settings.max_file_size) is not None
         return None if too_large else (document, settings)
 
     def reselect(self, document: OpenDocument) -> None:

@@ -81,10 +81,8 @@ class Document:
 def decode(content: bytes | str, max_size: int) -> str | EncodingProblem:
     """The text of a config, or why it cannot be read."""
     if isinstance(content, str):
-        size = len(content)
-        if size * 4 > max_size:  # only then can the UTF-8 size pass the limit
-            size = len(content.encode("utf-8", "surrogatepass"))
-        if size > max_size:
+        size = utf8_size_over(content, max_size)
+        if size is not None:
             return too_large(size, max_size)
         try:
             content.encode("utf-8")
@@ -123,6 +121,15 @@ def _where(before: str) -> str:
     return f"line {line}, column {column}"
 
 
+def utf8_size_over(text: str, limit: int) -> int | None:
+    """The UTF-8 size of `text` when it is over `limit` bytes, else None (encoded only when
+    it could be: each character takes at most 4 bytes)."""
+    size = len(text)
+    if size * 4 > limit:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    return size if size > limit else None
+
+
 def too_large(size: int, max_size: int) -> EncodingProblem:
     return EncodingProblem(
         "BL003",
@@ -135,11 +142,9 @@ def parse(text: str) -> Document:
     """Values and, when the text is not valid TOML, its first syntax error and what parses."""
     try:
         return Document(text, loads(text))
-    except DecodeError as error:
-        return _recover(text, error)
-    # Errors that the parser does not turn into a TOML error (the CLI's `tomllib` does not
-    # either, so it fails on them): absurd nesting, and an integer longer than Python's limit
-    # on digits (`sys.get_int_max_str_digits`).
+    # ValueError: a TOML error (`DecodeError`), or an integer longer than Python's limit on
+    # digits (`sys.get_int_max_str_digits`); RecursionError: absurd nesting. The CLI's
+    # `tomllib` fails on the last two as well.
     except (RecursionError, ValueError) as error:
         return _recover(text, error)
 
@@ -172,10 +177,7 @@ def _recover(text: str, first_error: Exception) -> Document:
         current = "".join(chars)
         try:
             data = loads(current)
-        except DecodeError as next_error:
-            error = next_error
-            continue
-        except (RecursionError, ValueError) as next_error:
+        except (RecursionError, ValueError) as next_error:  # as in `parse`
             error = next_error
             continue
         return Document(text, data, problem, current)
