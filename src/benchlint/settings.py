@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from .credentials import redact
 from .diagnostic import SEVERITIES, Severity
+from .parsing.toml_values import loads
+from .profiles import DEFAULT_PROFILE, PROFILES
+from .text import one_line
 
 if TYPE_CHECKING:
     from .catalog import Catalog
-from .parsing.toml_values import loads
-from .profiles import DEFAULT_PROFILE, PROFILES
 
 FAIL_ON = ("error", "warning", "info", "never")
 DEFAULT_MAX_FILE_SIZE = 1 << 20
@@ -58,7 +59,7 @@ def _check_selector(selector: str, where: str) -> str:
         close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
         # As written, masked: upper-cased, a pasted token would escape the masking.
-        shown = redact(written if written.isprintable() else repr(written))
+        shown = redact(one_line(written))
         raise SettingsError(f"unknown rule code or prefix `{shown}` in {where}{hint}")
     return selector
 
@@ -253,8 +254,7 @@ class Settings:
             if glob.has_magic(str(pattern)):
                 matches = sorted(glob.glob(str(pattern)))
                 if not matches:
-                    shown = entry if entry.isprintable() else repr(entry)  # one line, no NUL
-                    raise SettingsError(f"catalog pattern `{shown}` matches no file")
+                    raise SettingsError(f"catalog pattern `{one_line(entry)}` matches no file")
                 out.extend(Path(m) for m in matches)
             else:
                 out.append(pattern)

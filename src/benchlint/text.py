@@ -130,3 +130,9 @@ def client_width(text: str, encoding: Encoding) -> int:
     if encoding == "utf-16":
         return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
     return len(text.encode("utf-8", "surrogatepass"))
+
+
+def one_line(text: str) -> str:
+    """`text` for a one-line message: quoted with escapes when it holds a newline, a NUL or
+    another character that a terminal would not show as itself."""
+    return text if text.isprintable() else repr(text)

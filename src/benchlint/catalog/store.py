@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..reading import NotARegularFile, read_file
+from ..text import one_line
 from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 
@@ -107,9 +108,7 @@ def entries_from_document(data: Any, origin: str) -> list[CatalogEntry]:
 
 
 def _shown(path: Path) -> str:
-    """The path for a one-line message: quoted when it holds a newline, NUL or the like."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)
+    return one_line(str(path))
 
 
 def _read_bytes(path: Path) -> bytes:
