@@ -15,8 +15,8 @@ import time
 import traceback
 
 import benchlint
-from benchlint.registry import RULES
-from benchlint.text import LineIndex
+from benchlint.core.text import LineIndex
+from benchlint.lint.registry import RULES
 
 SEEDS = sorted({rule.bad for rule in RULES} | {rule.good for rule in RULES})
 NOISE = "[]{}=\"'.,#\n\r\t \\abcHF_0123456789-+:é😀\x00\ufeff"

@@ -6,7 +6,7 @@ import string
 
 from hypothesis import strategies as st
 
-from benchlint.registry import RULES
+from benchlint.lint.registry import RULES
 
 ALNUM = string.ascii_letters + string.digits
 SEEDS = sorted({rule.bad for rule in RULES} | {rule.good for rule in RULES})

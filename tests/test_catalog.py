@@ -12,15 +12,15 @@ import pytest
 
 import benchlint
 from benchlint import Settings, SettingsError
-from benchlint.catalog import bundled_catalog, store
-from benchlint.catalog.query import (
+from benchlint.cli.main import main
+from benchlint.domain.catalog import bundled_catalog, store
+from benchlint.domain.catalog.query import (
     benchmark_choices,
     category_names,
     describe,
     harness_choices,
     task_names,
 )
-from benchlint.cli.main import main
 from helpers import MINIMAL, codes, lint, write_catalog
 
 TB_INFO = {

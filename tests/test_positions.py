@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchlint.diagnostic import Position
-from benchlint.text import LineIndex
+from benchlint.core.diagnostic import Position
+from benchlint.core.text import LineIndex
 from helpers import MINIMAL, at, lint
 
 

@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import benchlint
-from benchlint.credentials import redact_source, redact_source_line
-from benchlint.diagnostic import Diagnostic, Position, Range
+from benchlint.core.diagnostic import Diagnostic, Position, Range
+from benchlint.core.text import LineIndex
 from benchlint.report import FileReport, RunInfo, json_report, text
-from benchlint.text import LineIndex
+from benchlint.secrets.redaction import redact_source, redact_source_line
 from helpers import MINIMAL
 from strategies import CREDENTIALS, TOML_PUNCTUATION, mutated_config
 
@@ -289,7 +289,7 @@ def test_minimal_config_is_clean() -> None:
 
 def test_token_prefixes_cover_every_token_pattern() -> None:
     # The fast pre-check must never let a token through: every pattern starts with a prefix.
-    from benchlint import credentials
+    from benchlint.secrets import redaction as credentials
 
     for pattern in credentials._TOKEN_PATTERNS:
         literal = pattern.replace("\\", "")
@@ -310,7 +310,7 @@ def test_shortest_token_is_the_shortest_any_pattern_matches() -> None:
     # Texts shorter than SHORTEST_TOKEN skip the token search: no pattern may match one.
     import re._parser as sre_parse
 
-    from benchlint import credentials
+    from benchlint.secrets import redaction as credentials
 
     widths = [sre_parse.parse(p).getwidth()[0] for p in credentials._TOKEN_PATTERNS]
     assert min(widths) == credentials.SHORTEST_TOKEN

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchlint.registry import RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
+from benchlint.lint.registry import RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
 from helpers import lint, write_catalog
 
 SECTIONS = ("What it does", "Why is this bad?")

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from benchlint.core.text import LineIndex
 from benchlint.parsing.document import parse
 from benchlint.parsing.line_reader import read_simple_lines
 from benchlint.parsing.tree_reader import read_tree
-from benchlint.text import LineIndex
 from strategies import SEEDS, mutated_config
 
 

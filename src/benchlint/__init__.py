@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .api import ConfigError, lint_file, lint_text, load_config
-from .diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
-from .settings import Settings, SettingsError
+from .core.diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
+from .lint.settings import Settings, SettingsError
 
 __version__ = "0.1.0"
 

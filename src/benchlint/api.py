@@ -6,14 +6,14 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .diagnostic import Diagnostic
-from .engine import lint
+from .core.diagnostic import Diagnostic
+from .lint.engine import lint
+from .lint.reading import read_file, with_real_size
+from .lint.settings import Settings, default_settings
 from .parsing.document import decode, parse
-from .reading import read_file, with_real_size
-from .settings import Settings, default_settings
 
 if TYPE_CHECKING:
-    from .models import BenchmarkConfig
+    from .domain.models import BenchmarkConfig
 
 
 class ConfigError(ValueError):
@@ -81,7 +81,7 @@ def load_config(
     if document is not None and document.syntax is None:
         from pydantic import ValidationError
 
-        from .models import validate  # pydantic only here: the check path does without it
+        from .domain.models import validate
 
         try:
             return validate(document.data)

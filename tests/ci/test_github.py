@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from benchlint.cli.main import main
-from benchlint.diagnostic import Diagnostic, Position, Range
+from benchlint.core.diagnostic import Diagnostic, Position, Range
 from benchlint.report.github import command, escape_data, escape_property
 
 from .conftest import FIXTURES, RunCli, corpus_paths

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from benchlint import generate
 from benchlint.cli.main import main
-from benchlint.docsgen import RULES_DIR, generated_files, rule_document, rule_page_path
-from benchlint.registry import RULES, rule_url
+from benchlint.devtools import generate
+from benchlint.devtools.rule_pages import RULES_DIR, generated_files, rule_document, rule_page_path
+from benchlint.lint.registry import RULES, rule_url
 
 from .conftest import PROJECT_ROOT
 
@@ -37,7 +37,7 @@ def test_no_page_for_a_rule_that_does_not_exist() -> None:
 
 
 def test_the_generator_command_writes_the_rule_pages() -> None:
-    assert "benchlint.docsgen" in generate.GENERATORS
+    assert "benchlint.devtools.rule_pages" in generate.GENERATORS
 
 
 def test_every_rule_has_a_page_where_its_url_points() -> None:

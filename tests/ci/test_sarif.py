@@ -11,12 +11,12 @@ from urllib.parse import unquote, unquote_to_bytes
 import jsonschema
 import pytest
 
-from benchlint.diagnostic import Diagnostic, Position, Range, Related
-from benchlint.docsgen import generated_files
-from benchlint.registry import RULES_BY_CODE
+from benchlint.core.diagnostic import Diagnostic, Position, Range, Related
+from benchlint.devtools.rule_pages import generated_files
+from benchlint.lint.registry import RULES_BY_CODE
+from benchlint.lint.rule import Rule
 from benchlint.report import FileReport, RunInfo, sarif
 from benchlint.report.sarif import artifact_location, as_log, render
-from benchlint.rule import Rule
 
 from .conftest import CORPUS_DIR, RunCli, corpus_paths
 
@@ -211,7 +211,7 @@ def test_a_rule_without_documentation_still_has_descriptions(
 def test_rule_help_never_quotes_a_token_from_the_rule_examples() -> None:
     # Rule pages show example configs; BL202/BL207's hold token-shaped strings, and SARIF
     # embeds the page: those must come out masked like any other credential.
-    from benchlint.credentials import contains_credential
+    from benchlint.secrets.redaction import contains_credential
 
     codes = ("BL202", "BL207")
     diagnostics = [

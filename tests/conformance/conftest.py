@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from benchlint.profiles import PROFILES
+from benchlint.domain.profiles import PROFILES
 
 from .corpus import Case, generate
 from .linting import Linted, lint_corpus

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchlint.profiles import PROFILES
+from benchlint.domain.profiles import PROFILES
 
 from .corpus import Case
 from .linting import Linted

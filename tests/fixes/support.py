@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from benchlint.diagnostic import Edit
-from benchlint.registry import RULES
-from benchlint.rule import Rule
-from benchlint.settings import Settings
-from benchlint.text import LineIndex
+from benchlint.core.diagnostic import Edit
+from benchlint.core.text import LineIndex
+from benchlint.lint.registry import RULES
+from benchlint.lint.rule import Rule
+from benchlint.lint.settings import Settings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CONFIG_PATH = "configs/benchmark/example.toml"

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from benchlint import edits
-from benchlint.diagnostic import Edit
-from benchlint.fixer import apply_edits
+from benchlint.core.diagnostic import Edit
+from benchlint.lint.fixer import apply_edits
+from benchlint.parsing import edits
 from benchlint.parsing.document import Document, parse
 
 Helper = Callable[[Document], Edit | None]

@@ -11,9 +11,9 @@ import tomllib
 import pytest
 
 from benchlint import lint_text
-from benchlint.fixer import fix_text, unified_diff
-from benchlint.rule import Rule
-from benchlint.settings import Settings
+from benchlint.lint.fixer import fix_text, unified_diff
+from benchlint.lint.rule import Rule
+from benchlint.lint.settings import Settings
 
 from .support import CONFIG_PATH, FIXABLE, crlf, fixture_names, read_fixture, settings_for, visible
 

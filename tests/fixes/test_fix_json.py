@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from benchlint import lint_text
-from benchlint.fixer import apply_edits
+from benchlint.lint.fixer import apply_edits
 from benchlint.report import FileReport, RunInfo
 from benchlint.report.json_report import render
 

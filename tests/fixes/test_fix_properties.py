@@ -13,10 +13,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchlint.engine import lint
-from benchlint.fixer import MAX_ROUNDS, fix_round, fix_text
+from benchlint.lint.engine import lint
+from benchlint.lint.fixer import MAX_ROUNDS, fix_round, fix_text
+from benchlint.lint.settings import Settings
 from benchlint.parsing.document import parse
-from benchlint.settings import Settings
 
 from .support import (
     CONFIG_PATH,

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from benchlint import fixer
-from benchlint.diagnostic import Diagnostic, Edit, Fix, Position, Range
-from benchlint.fixer import (
+from benchlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Range
+from benchlint.lint import fixer
+from benchlint.lint.fixer import (
     MAX_ROUNDS,
     apply_edits,
     fix_round,
     fix_text,
     unified_diff,
 )
-from benchlint.settings import Settings
+from benchlint.lint.settings import Settings
 
 from .support import CONFIG_PATH
 

@@ -10,8 +10,8 @@ from pytest_lsp import LanguageClient
 
 from benchlint import Settings
 from benchlint.api import lint_text
-from benchlint.fixer import apply_edits as engine_apply
-from benchlint.fixer import fix_text
+from benchlint.lint.fixer import apply_edits as engine_apply
+from benchlint.lint.fixer import fix_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 FIX_ALL = "source.fixAll.benchlint"

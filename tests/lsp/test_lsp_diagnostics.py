@@ -13,7 +13,7 @@ from pytest_lsp import LanguageClient
 
 import benchlint
 from benchlint import Settings
-from benchlint.registry import RULES
+from benchlint.lint.registry import RULES
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

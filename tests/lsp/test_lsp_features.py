@@ -9,10 +9,10 @@ from lspkit import CORPUS, Editor, apply_edits
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from benchlint.catalog import bundled_catalog
-from benchlint.catalog.query import describe
-from benchlint.credentials import redact
-from benchlint.models import Execution, field_description
+from benchlint.domain.catalog import bundled_catalog
+from benchlint.domain.catalog.query import describe
+from benchlint.domain.models import Execution, field_description
+from benchlint.secrets.redaction import redact
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 CURSOR = "|"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types as lsp
 
+from benchlint.lint.settings import Settings, SettingsError
 from benchlint.lsp.client_settings import (
     ClientSettings,
     ClientSettingsError,
@@ -20,7 +21,6 @@ from benchlint.lsp.keydocs import doc_at
 from benchlint.lsp.positions import _LINE_BREAK, ClientText
 from benchlint.lsp.selection import is_selected, matches_globs, names_schema
 from benchlint.lsp.workspace_settings import SettingsResolver, merge
-from benchlint.settings import Settings, SettingsError
 
 # -- positions ---------------------------------------------------------------------------------
 
@@ -65,7 +65,7 @@ def test_positions_are_clamped_into_the_text() -> None:
 
 
 def test_engine_ranges_convert_through_offsets() -> None:
-    from benchlint.diagnostic import Position, Range
+    from benchlint.core.diagnostic import Position, Range
 
     text = "a\rb = 1\n日本 = 🚀\n"
     geometry = ClientText(text, "utf-16")

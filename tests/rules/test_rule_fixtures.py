@@ -39,7 +39,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 import benchlint
 from benchlint import Diagnostic, Range, Settings
 from benchlint.cli.main import main
-from benchlint.registry import RULES, RULES_BY_CODE
+from benchlint.lint.registry import RULES, RULES_BY_CODE
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DEFAULT_FOLDER = "configs/benchmark"

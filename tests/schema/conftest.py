@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from benchlint.schema import SCHEMA_FILE
+from benchlint.structure.jsonschema import SCHEMA_FILE
 
 REPO = Path(__file__).resolve().parents[2]
 

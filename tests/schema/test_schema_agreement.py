@@ -41,7 +41,7 @@ import pytest
 from schema_corpus import MUTANTS, VALID_CONFIGS, canonical, generated_corpus, to_toml
 
 import benchlint
-from benchlint.models import SECRET_NAME_PATTERN
+from benchlint.domain.models import SECRET_NAME_PATTERN
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CONFIG_PATH = "configs/benchmark/corpus.toml"

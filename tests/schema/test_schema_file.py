@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
-from benchlint.generate import COMMAND
-from benchlint.models import (
+from benchlint.devtools.generate import COMMAND
+from benchlint.domain.models import (
     ENV_NAME_PATTERN,
     MAX_AGENTS,
     MAX_REQUIRED_SECRETS,
@@ -29,7 +29,7 @@ from benchlint.models import (
     BenchmarkConfig,
     field_description,
 )
-from benchlint.schema import SCHEMA_FILE, generated_files, print_schema
+from benchlint.structure.jsonschema import SCHEMA_FILE, generated_files, print_schema
 
 Schema = dict[str, Any]
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "schema.md"
@@ -188,7 +188,7 @@ def test_check_does_not_import_the_schema_module() -> None:
     code = (
         "import sys, benchlint; "
         "benchlint.lint_text('[experiment]\\nbenchmark = \"hle\"\\n'); "
-        "print('benchlint.schema' in sys.modules)"
+        "print('benchlint.structure.jsonschema' in sys.modules)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

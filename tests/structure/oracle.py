@@ -7,9 +7,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from benchlint import structure_check
-from benchlint.models import BenchmarkConfig
-from benchlint.structure import issue_from_error
+from benchlint.domain.models import BenchmarkConfig
+from benchlint.structure import validate as structure_check
+from benchlint.structure.issues import issue_from_error
 
 
 def pydantic_errors(data: Any) -> list[dict[str, Any]]:

@@ -12,8 +12,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from benchlint.constants import MODEL_TYPES, RESERVED_ENV_PREFIX
-from benchlint.structure_spec import SPEC
+from benchlint.domain.constants import MODEL_TYPES, RESERVED_ENV_PREFIX
+from benchlint.structure.generated_spec import SPEC
 
 # White_Space and the characters where Python's `\s` and Rust's disagree (U+001C..U+001F),
 # line ends, and look-alikes of valid name characters.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from benchlint.registry import RULES
+from benchlint.lint.registry import RULES
 
 HEAVY = ("pydantic", "pydantic_core", "pygls", "lsprotocol", "cattrs")
 RUN = """

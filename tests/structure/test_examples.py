@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from benchlint.lint.registry import RULES
 from benchlint.parsing.document import decode, parse
-from benchlint.registry import RULES
 from conformance.corpus import generate
 
 from .oracle import differences

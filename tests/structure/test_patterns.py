@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from pydantic_core import SchemaValidator
 
-from benchlint.rust_regex import UnsupportedPattern, to_python
-from benchlint.structure_spec import SPEC
+from benchlint.structure.generated_spec import SPEC
+from benchlint.structure.rust_regex import UnsupportedPattern, to_python
 
 SURROGATES = range(0xD800, 0xE000)
 SPACES_END = 0x3100  # past U+3000, the last White_Space character

@@ -20,8 +20,10 @@ from pydantic import (
     model_validator,
 )
 
-from benchlint import constants, generate, tables
-from benchlint.models import (
+from benchlint.devtools import generate
+from benchlint.devtools.specgen import SPEC_FILE, SpecError, build_spec, generated_files
+from benchlint.domain import constants
+from benchlint.domain.models import (
     MODEL_VARIANTS,
     MODELS_BY_NAME,
     TABLE_MODELS,
@@ -29,9 +31,9 @@ from benchlint.models import (
     BenchmarkConfig,
     field_description,
 )
-from benchlint.specgen import SPEC_FILE, SpecError, build_spec, generated_files
-from benchlint.structure import table_model
-from benchlint.structure_spec import SPEC
+from benchlint.structure import tables
+from benchlint.structure.generated_spec import SPEC
+from benchlint.structure.issues import table_model
 
 from .oracle import differences
 
@@ -39,9 +41,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_committed_spec_is_fresh() -> None:
-    assert "benchlint.specgen" in generate.GENERATORS
+    assert "benchlint.devtools.specgen" in generate.GENERATORS
     committed = (REPO / SPEC_FILE).read_text("utf-8")
-    assert committed == generated_files()[SPEC_FILE], "run `python -m benchlint.generate`"
+    assert committed == generated_files()[SPEC_FILE], "run `python -m benchlint.devtools.generate`"
 
 
 def test_spec_module_passes_ruff_format() -> None:
@@ -168,7 +170,7 @@ def test_constants_agree_with_the_spec() -> None:
 
 
 def test_table_facts_are_the_models_facts() -> None:
-    """What the rules read from `benchlint.tables` is what the pydantic models say."""
+    """What the rules read from `benchlint.structure.tables` is what the pydantic models say."""
     assert set(tables.MODEL_KEYS) == set(MODELS_BY_NAME)
     for name, keys in tables.MODEL_KEYS.items():
         assert keys == tuple(MODELS_BY_NAME[name].model_fields), name
@@ -231,7 +233,7 @@ def test_field_descriptions_still_come_from_the_models() -> None:
 
 DEEP_TAG = """
 import sys
-from benchlint.models import BenchmarkConfig
+from benchlint.domain.models import BenchmarkConfig
 deep = node = {}
 for _ in range(sys.getrecursionlimit() + 100):
     node["a"] = node = {}
@@ -243,7 +245,7 @@ if sys.argv[1] == "pydantic":
     except ValidationError as error:
         errors = error.errors()
 else:
-    from benchlint.structure_check import errors as check
+    from benchlint.structure.validate import errors as check
     errors = check(data)
 print([(e["type"], e["loc"], e["ctx"]) for e in errors])
 """

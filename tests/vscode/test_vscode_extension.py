@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchlint.domain.profiles import PROFILES
 from benchlint.lsp.client_settings import CLIENT_ONLY_KEYS, DEFAULT_DEBOUNCE_MS, ClientSettings
 from benchlint.lsp.selection import DEFAULT_GLOBS
-from benchlint.profiles import PROFILES
 
 from .conftest import EXTENSION, run
 

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..catalog import CatalogEntry
-from ..catalog.query import describe
-from ..rules._words import closest
-from ..settings import Settings, SettingsError
+from ..domain.catalog import CatalogEntry
+from ..domain.catalog.query import describe
+from ..lint.settings import Settings, SettingsError
+from ..rules.wording import closest
 from .main import UsageError
 
 

@@ -19,17 +19,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import __version__
-from ..diagnostic import SEVERITY_RANK, Diagnostic
-from ..engine import lint
+from ..core.diagnostic import SEVERITY_RANK, Diagnostic
+from ..lint.engine import lint
+from ..lint.reading import Content, read_stdin, with_real_size
+from ..lint.settings import Settings, SettingsError, find_settings_file
 from ..parsing.document import decode, parse
-from ..reading import Content, read_stdin, with_real_size
 from ..report import FileReport, RunInfo, printable
-from ..settings import Settings, SettingsError, find_settings_file
 from .files import InputError, expand, read
 from .main import UsageError
 
 if TYPE_CHECKING:
-    from ..fixer import FixResult
+    from ..lint.fixer import FixResult
 
 
 # Plain classes and named tuples, not dataclasses: a dataclass costs about a millisecond of
@@ -229,7 +229,7 @@ def _fix_one(
         report = _lint_one(content, display, path, settings)
         more = content.oversized(settings.max_file_size)
         return Fixed(report, target, content.data, None, more=more)
-    from ..fixer import fix_text  # the fix path only: a plain check does without it
+    from ..lint.fixer import fix_text
 
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
     report = FileReport(display, result.diagnostics, result.text, fixed=result.fixed)
@@ -238,7 +238,7 @@ def _fix_one(
 
 def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace) -> int:
     """`--diff`: the fixes as a unified diff on stdout (credentials masked), nothing written."""
-    from ..fixer import unified_diff
+    from ..lint.fixer import unified_diff
 
     changed = [item for item in fixed if item.result is not None and item.result.changed]
     diff = "".join(

@@ -8,7 +8,7 @@ import stat
 from pathlib import PurePath
 from typing import NamedTuple
 
-from ..reading import Content, NotARegularFile, read_file
+from ..lint.reading import Content, NotARegularFile, read_file
 from ..report import printable
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
@@ -68,7 +68,7 @@ def _walk(top: str) -> list[str]:
 
 
 def read(path: str, limit: int) -> Content:
-    """A regular file's bytes, at most `limit + 1` of them (see `benchlint.reading`)."""
+    """A regular file's bytes, at most `limit + 1` of them (see `benchlint.lint.reading`)."""
     try:
         return read_file(path, limit)
     except NotARegularFile as error:

@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # the promise: one line, never a traceback (unless asked)
         if verbose:
             raise
-        from ..credentials import redact
+        from ..secrets.redaction import redact
 
         return _fail(
             f"internal error: {type(error).__name__}: {redact(str(error))} "
@@ -171,7 +171,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return show_catalog(args)
     if args.command == "schema":
-        from ..schema import print_schema
+        from ..structure.jsonschema import print_schema
 
         return print_schema()
     if args.command == "lsp":

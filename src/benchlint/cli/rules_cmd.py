@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from ..docsgen import rule_document
-from ..registry import RULES, RULES_BY_CODE, find_rule, rule_url
-from ..rules._words import closest
+from ..devtools.rule_pages import rule_document
+from ..lint.registry import RULES, RULES_BY_CODE, find_rule, rule_url
+from ..rules.wording import closest
 from .main import UsageError
 
 

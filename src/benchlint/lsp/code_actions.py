@@ -12,11 +12,11 @@ from itertools import accumulate
 
 from lsprotocol import types as lsp
 
-from ..diagnostic import Diagnostic, Fix
-from ..fixer import fix_text
+from ..core.diagnostic import Diagnostic, Fix
+from ..lint.fixer import fix_text
+from ..lint.settings import Settings
+from ..lint.suppression import IGNORE_COMMENT, ignore_comment
 from ..parsing import toml_values
-from ..settings import Settings
-from ..suppression import IGNORE_COMMENT, ignore_comment
 from .diagnostics import to_lsp
 from .documents import OpenDocument
 

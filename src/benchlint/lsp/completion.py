@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from lsprotocol import types as lsp
 from pydantic import BaseModel
 
-from ..catalog.query import benchmark_choices, category_names, describe, harness_choices
-from ..catalog.query import task_names as manifest_task_names
-from ..credentials import redact
-from ..models import (
+from ..domain.catalog.query import benchmark_choices, category_names, describe, harness_choices
+from ..domain.catalog.query import task_names as manifest_task_names
+from ..domain.models import (
     MAX_AGENTS,
     MODEL_VARIANTS,
     TASK_SETS,
@@ -26,10 +25,11 @@ from ..models import (
     Tasks,
     field_description,
 )
-from ..profiles import PROFILES
-from ..rule import Path
-from ..settings import Settings
-from ..structure import table_model
+from ..domain.profiles import PROFILES
+from ..lint.rule import Path
+from ..lint.settings import Settings
+from ..secrets.redaction import redact
+from ..structure.issues import table_model
 from .documents import OpenDocument
 from .keydocs import KeyDoc, key_doc, model_keys
 from .outline import Outline, Section, read_outline, strings_in

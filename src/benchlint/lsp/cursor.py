@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from ..core.text import LineIndex
+from ..lint.rule import Path
 from ..parsing import toml_values
 from ..parsing.sourcemap import Comment, SourceMap, Span, build_source_map
-from ..rule import Path
-from ..text import LineIndex
 
 Part = Literal["key", "value", "header"]
 

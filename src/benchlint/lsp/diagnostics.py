@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ..credentials import redact
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
+from ..secrets.redaction import redact
 from .positions import ClientText
 
 SOURCE = "benchlint"

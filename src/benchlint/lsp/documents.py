@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from lsprotocol import types as lsp
 from pygls.uris import to_fs_path
 
-from ..diagnostic import Diagnostic
-from ..text import Encoding
+from ..core.diagnostic import Diagnostic
+from ..core.text import Encoding
 from .cursor import Reading
 from .positions import ClientText
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ..catalog.query import describe
-from ..credentials import looks_like_credential, redact
-from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
-from ..paths import key_label, table_label
-from ..profiles import PROFILES
-from ..rule import Path
-from ..settings import Settings
+from ..core.paths import key_label, table_label
+from ..domain.catalog.query import describe
+from ..domain.harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
+from ..domain.profiles import PROFILES
+from ..lint.rule import Path
+from ..lint.settings import Settings
+from ..secrets.redaction import looks_like_credential, redact
 from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at

@@ -11,9 +11,9 @@ from typing import Any, Literal
 from annotated_types import Ge, Gt, Le, Lt, MaxLen, MinLen
 from pydantic import BaseModel
 
-from ..models import MODEL_TYPES, MODEL_VARIANTS, field_description
-from ..rule import Path
-from ..structure import table_model
+from ..domain.models import MODEL_TYPES, MODEL_VARIANTS, field_description
+from ..lint.rule import Path
+from ..structure.issues import table_model
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from ..api import lint_text
-from ..diagnostic import Diagnostic
-from ..settings import Settings
+from ..core.diagnostic import Diagnostic
+from ..lint.settings import Settings
 from .documents import OpenDocument
 from .messages import ClientMessages
 from .workspace_settings import SettingsResolver

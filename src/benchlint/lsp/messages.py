@@ -13,7 +13,7 @@ from typing import ParamSpec, TypeVar
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
-from ..credentials import redact
+from ..secrets.redaction import redact
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..rule import Path
+from ..lint.rule import Path
 from .positions import ClientText
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")

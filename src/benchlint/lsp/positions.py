@@ -15,8 +15,8 @@ from itertools import accumulate
 
 from lsprotocol import types as lsp
 
-from ..diagnostic import Position, Range
-from ..text import Encoding, LineIndex, client_width
+from ..core.diagnostic import Position, Range
+from ..core.text import Encoding, LineIndex, client_width
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # Characters `str.splitlines` also breaks at, which LSP does not.

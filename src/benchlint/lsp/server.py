@@ -13,9 +13,9 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..credentials import redact
+from ..lint.settings import Settings, SettingsError
 from ..parsing.document import utf8_size_over
-from ..settings import Settings, SettingsError
+from ..secrets.redaction import redact
 from .capabilities import ClientFeatures
 from .client_settings import ClientSettingsError, parse_client_settings
 from .code_actions import KINDS, ActionContext, code_actions, resolve

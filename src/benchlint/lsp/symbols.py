@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from ..credentials import redact, redact_source_range
+from ..core.paths import table_name
+from ..lint.rule import Path
 from ..parsing.sourcemap import Entry
-from ..paths import table_name
-from ..rule import Path
+from ..secrets.redaction import redact, redact_source_range
 from .cursor import Reading
 from .documents import OpenDocument
 

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
+from ..lint.settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
 from .client_settings import ClientSettings
 
 SETTINGS_FILE_NAMES = frozenset({SETTINGS_FILE, "pyproject.toml"})

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..diagnostic import Position
-from ..lazy import lazy
-from ..paths import key_label, table_name
-from ..text import LineIndex
+from ..core.diagnostic import Position
+from ..core.lazy import lazy
+from ..core.paths import key_label, table_name
+from ..core.text import LineIndex
 from .span import Span
 from .toml_values import DecodeError, loads
 

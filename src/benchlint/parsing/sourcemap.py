@@ -7,7 +7,7 @@ files included. Both produce the same map; `tests/test_source_map.py` holds them
 
 from __future__ import annotations
 
-from ..text import LineIndex
+from ..core.text import LineIndex
 from .line_reader import read_simple_lines
 from .mapping import Comment, Duplicate, Entry, Path, SourceMap
 from .span import Span

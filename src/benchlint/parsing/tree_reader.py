@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..text import LineIndex
+from ..core.text import LineIndex
 from .mapping import MapBuilder, Path, SourceMap, decode_key
 from .span import Span
 

@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..diagnostic import Diagnostic
+from ..core.diagnostic import Diagnostic
 
 
 def printable(text: str) -> str:

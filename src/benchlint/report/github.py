@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from ..credentials import redact
-from ..diagnostic import Diagnostic, Severity
+from ..core.diagnostic import Diagnostic, Severity
+from ..secrets.redaction import redact
 from . import FileReport, RunInfo, printable
 from .text import summary
 

@@ -23,11 +23,11 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import quote
 
-from ..credentials import redact
-from ..diagnostic import Diagnostic, Range, Severity
-from ..docsgen import index_url, rule_document
-from ..registry import RULES_BY_CODE, rule_url
-from ..rule import Rule
+from ..core.diagnostic import Diagnostic, Range, Severity
+from ..devtools.rule_pages import index_url, rule_document
+from ..lint.registry import RULES_BY_CODE, rule_url
+from ..lint.rule import Rule
+from ..secrets.redaction import redact
 from . import FileReport, RunInfo
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -6,9 +6,9 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
-from ..credentials import redact_source_range
-from ..diagnostic import Diagnostic
-from ..text import LineIndex
+from ..core.diagnostic import Diagnostic
+from ..core.text import LineIndex
+from ..secrets.redaction import redact_source_range
 from . import FileReport, RunInfo, counts, printable
 
 _SEVERITY_COLOR = {"error": "31", "warning": "33", "info": "36"}

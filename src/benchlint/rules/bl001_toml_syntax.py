@@ -10,9 +10,9 @@ agree; the rest of the file is still checked where the broken lines can be set a
 
 from __future__ import annotations
 
-from ..diagnostic import Range
+from ..core.diagnostic import Range
+from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.document import Document
-from ..rule import Anchor, Finding, Rule
 
 BAD = """\
 [experiment]

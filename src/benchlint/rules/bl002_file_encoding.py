@@ -8,7 +8,7 @@ a file with NUL bytes is almost always a binary file saved under a `.toml` name.
 
 from __future__ import annotations
 
-from ..rule import Rule
+from ..lint.rule import Rule
 
 RULE = Rule(
     code="BL002",

@@ -10,7 +10,7 @@ editor keystroke and commit hook down.
 
 from __future__ import annotations
 
-from ..rule import Rule
+from ..lint.rule import Rule
 
 GOOD = """\
 [experiment]

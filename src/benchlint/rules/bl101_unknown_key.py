@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import replace_key
-from ..paths import quote_key, table_label
-from ..rule import Anchor, Finding, Rule
-from ..tables import (
+from ..core.diagnostic import Fix
+from ..core.paths import quote_key, table_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_key
+from ..structure.tables import (
     AGENT_MODEL_NAME,
     MODEL_KEYS,
     ROOT_MODEL_NAME,
@@ -25,7 +25,7 @@ from ..tables import (
     VARIANT_MODEL_NAMES,
     table_name,
 )
-from ._words import closest
+from .wording import closest
 
 RENAMED = {"checkpoint_name": "lora_model_name"}
 

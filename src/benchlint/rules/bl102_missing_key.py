@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..constants import MODEL_TYPES
-from ..context import Context
-from ..paths import table_label
-from ..rule import FILE, Anchor, Finding, Rule
-from ._words import one_of
+from ..core.paths import table_label
+from ..domain.constants import MODEL_TYPES
+from ..lint.context import Context
+from ..lint.rule import FILE, Anchor, Finding, Rule
+from .wording import one_of
 
 _WHAT: dict[tuple[str | int, ...], str] = {
     ("experiment",): "missing [experiment] table: it names the benchmark to run",

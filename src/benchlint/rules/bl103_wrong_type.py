@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted, toml_type
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from .wording import quoted, toml_type
 
 EXPECTED = {
     "string_type": "a string",

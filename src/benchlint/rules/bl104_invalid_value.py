@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..constants import MODEL_TYPES, TASK_SETS
-from ..constants import NON_BLANK_PATTERN as BLANK_PATTERN
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import replace_value, toml_string
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
-from ._words import closest, one_of, quoted
+from ..core.diagnostic import Fix
+from ..core.paths import key_label
+from ..domain.constants import MODEL_TYPES, TASK_SETS
+from ..domain.constants import NON_BLANK_PATTERN as BLANK_PATTERN
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_value, toml_string
+from .wording import closest, one_of, quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..constants import MAX_AGENTS, MAX_REQUIRED_SECRETS
-from ..context import Context
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
+from ..core.paths import key_label
+from ..domain.constants import MAX_AGENTS, MAX_REQUIRED_SECRETS
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 
 
 def check(ctx: Context) -> Iterator[Finding]:

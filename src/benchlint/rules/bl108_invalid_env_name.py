@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..constants import RESERVED_ENV_PREFIX
-from ..context import Context
-from ..credentials import contains_credential
-from ..paths import table_label
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..core.paths import table_label
+from ..domain.constants import RESERVED_ENV_PREFIX
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..secrets.redaction import contains_credential
+from .wording import quoted
 
 
 def suggested_name(name: str) -> str:

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from urllib.parse import SplitResult, urlsplit
 
-from ..context import Context
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from .wording import quoted
 
 
 def endpoint_urls(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:

@@ -12,9 +12,9 @@ import ipaddress
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..context import Context
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 from .bl109_invalid_endpoint_url import endpoint_urls, split_url
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..context import Context
-from ..credentials import looks_like_credential, may_be_secret
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..secrets.redaction import looks_like_credential, may_be_secret
+from .wording import quoted
 
 SECRET_PATTERN_ISSUES = ("string_pattern_mismatch", "string_too_long")
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context, SecretReference
-from ..credentials import looks_like_credential, mask
-from ..diagnostic import Fix
-from ..edits import replace_value, toml_string
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
+from ..core.diagnostic import Fix
+from ..core.paths import key_label
+from ..lint.context import Context, SecretReference
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_value, toml_string
+from ..secrets.redaction import looks_like_credential, mask
 
 _PROVIDER_KEYS = {
     "openai": "OPENAI_API_KEY",

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import remove_pair
-from ..paths import key_label, table_label
-from ..rule import Anchor, Finding, Rule
+from ..core.diagnostic import Fix
+from ..core.paths import key_label, table_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import remove_pair
 
 NAME = "HF_TOKEN"
 

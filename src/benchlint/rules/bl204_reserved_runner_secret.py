@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 
 
 def check(ctx: Context) -> Iterator[Finding]:

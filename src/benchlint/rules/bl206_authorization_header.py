@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..paths import table_label
-from ..rule import Anchor, Finding, Rule
+from ..core.paths import table_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 
 
 def headers(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str, object]]:

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..credentials import (
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..secrets.redaction import (
     SHORTEST_TOKEN,
     first_credential,
     mask,
     may_hold_token,
     url_credentials,
 )
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
 from .bl206_authorization_header import headers
 
 _MODEL_NAME_KEYS = ("model", "base_model", "lora_model_name")

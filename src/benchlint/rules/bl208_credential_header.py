@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..paths import table_label
-from ..rule import Anchor, Finding, Rule
+from ..core.paths import table_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 from .bl206_authorization_header import headers
 
 CREDENTIAL_HEADERS = frozenset(

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import insert_line_after
-from ..rule import Anchor, Finding, Rule
+from ..core.diagnostic import Fix
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import insert_line_after
 
 
 def check(ctx: Context) -> Iterator[Finding]:

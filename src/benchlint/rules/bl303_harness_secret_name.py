@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..credentials import looks_like_credential
-from ..diagnostic import Fix
-from ..edits import replace_value, toml_string
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..core.diagnostic import Fix
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_value, toml_string
+from ..secrets.redaction import looks_like_credential
+from .wording import quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:

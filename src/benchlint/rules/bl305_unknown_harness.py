@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import replace_value, toml_string
-from ..harnesses import KNOWN_HARNESSES
-from ..rule import Anchor, Finding, Rule
-from ._words import closest, quoted
+from ..core.diagnostic import Fix
+from ..domain.harnesses import KNOWN_HARNESSES
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_value, toml_string
+from .wording import closest, quoted
 
 
 def known_harnesses(ctx: Context) -> tuple[str, ...]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..context import Context
-from ..rule import Anchor, Finding, Rule
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 
 
 def identity(ctx: Context, agent: dict[str, Any]) -> tuple[Any, ...] | None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import set_key
-from ..rule import Anchor, Finding, Rule
+from ..core.diagnostic import Fix
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import set_key
 
 LINE = 'judge_api_key_secret = "OPENAI_API_KEY"'
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..constants import TASK_SETS
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import set_key, toml_string
-from ..rule import Anchor, Finding, Rule
+from ..core.diagnostic import Fix
+from ..domain.constants import TASK_SETS
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import set_key, toml_string
 
 
 def check(ctx: Context) -> Iterator[Finding]:

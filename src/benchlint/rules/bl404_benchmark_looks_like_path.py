@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from .wording import quoted
 
 PATH_PREFIXES = ("./", "../", "/", "~")
 DATA_SUFFIXES = (".json", ".jsonl", ".parquet", ".csv", ".toml", ".yaml", ".yml", ".arrow")

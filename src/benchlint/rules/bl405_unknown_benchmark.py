@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import replace_value, toml_string
-from ..rule import Anchor, Finding, Rule
-from ._words import closest, quoted
+from ..core.diagnostic import Fix
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import replace_value, toml_string
 from .bl404_benchmark_looks_like_path import looks_like_path
+from .wording import closest, quoted
 
 PATH = ("experiment", "benchmark")
 

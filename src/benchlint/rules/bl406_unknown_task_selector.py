@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..catalog.query import category_names, task_names
-from ..context import Context
-from ..rule import Anchor, Finding, Rule
-from ._words import closest, quoted
+from ..domain.catalog.query import category_names, task_names
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from .wording import closest, quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..rule import Anchor, Finding, Rule
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
 
 FILTERS = ("task_names", "categories")
 

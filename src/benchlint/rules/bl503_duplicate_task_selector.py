@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..diagnostic import Fix
-from ..edits import remove_element
-from ..paths import key_label
-from ..rule import Anchor, Finding, Rule
-from ._words import quoted
+from ..core.diagnostic import Fix
+from ..core.paths import key_label
+from ..lint.context import Context
+from ..lint.rule import Anchor, Finding, Rule
+from ..parsing.edits import remove_element
+from .wording import quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import PurePath
 
-from ..context import Context
-from ..rule import FILE, Finding, Rule
+from ..lint.context import Context
+from ..lint.rule import FILE, Finding, Rule
 
 
 @lru_cache(maxsize=1024)

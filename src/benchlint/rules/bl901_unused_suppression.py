@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..rule import Finding, Rule
-from ..suppression import Suppression, is_code
+from ..lint.rule import Finding, Rule
+from ..lint.suppression import Suppression, is_code
 
 
 def unused_suppressions(
     suppressions: list[Suppression], enabled: frozenset[str]
 ) -> Iterator[Finding]:
     """BL901 findings (called by the engine once every other rule has run)."""
-    from ..registry import RULES_BY_CODE
+    from ..lint.registry import RULES_BY_CODE
 
     for suppression in suppressions:
         if suppression.malformed:

@@ -11,8 +11,8 @@ import os
 import stat
 from typing import BinaryIO, NamedTuple
 
-from .diagnostic import Diagnostic
-from .parsing.document import too_large
+from ..core.diagnostic import Diagnostic
+from ..parsing.document import too_large
 
 
 class Content(NamedTuple):

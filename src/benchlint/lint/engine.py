@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
+from ..core.paths import dotted
+from ..domain.profiles import PROFILES
+from ..parsing.document import EncodingProblem, decode, parse
+from ..rules.bl001_toml_syntax import syntax_finding
+from ..rules.bl901_unused_suppression import unused_suppressions
+from ..secrets.redaction import redact
+from ..structure.issues import check_structure
 from .context import Context
-from .credentials import redact
-from .diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
-from .parsing.document import EncodingProblem, decode, parse
-from .paths import dotted
-from .profiles import PROFILES
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Check, Finding, Path, Rule
-from .rules.bl001_toml_syntax import syntax_finding
-from .rules.bl901_unused_suppression import unused_suppressions
 from .settings import Settings
-from .structure import check_structure
 from .suppression import apply_suppressions, find_suppressions
 
 

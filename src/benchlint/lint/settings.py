@@ -15,14 +15,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .credentials import redact
-from .diagnostic import SEVERITIES, Severity
-from .parsing.toml_values import loads
-from .profiles import DEFAULT_PROFILE, PROFILES
-from .text import one_line
+from ..core.diagnostic import SEVERITIES, Severity
+from ..core.text import one_line
+from ..domain.profiles import DEFAULT_PROFILE, PROFILES
+from ..parsing.toml_values import loads
+from ..secrets.redaction import redact
 
 if TYPE_CHECKING:
-    from .catalog import Catalog
+    from ..domain.catalog import Catalog
 
 FAIL_ON = ("error", "warning", "info", "never")
 DEFAULT_MAX_FILE_SIZE = 1 << 20
@@ -263,7 +263,7 @@ class Settings:
     @cached_property
     def catalog(self) -> Catalog:
         """The bundled catalog with the configured files laid over it (read once)."""
-        from .catalog import CatalogError, load_catalog
+        from ..domain.catalog import CatalogError, load_catalog
 
         try:
             return load_catalog(self.catalog_paths())

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .diagnostic import Diagnostic, Range
-from .parsing.document import Document
+from ..core.diagnostic import Diagnostic, Range
+from ..parsing.document import Document
 
 MARKER = "benchlint:"
 _DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)(?:\s*(?P<codes>\[[^\]]*\]?))?")

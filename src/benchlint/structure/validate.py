@@ -27,9 +27,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .constants import VALIDATORS
+from ..domain.constants import VALIDATORS
+from .generated_spec import SPEC
 from .rust_regex import to_python
-from .structure_spec import SPEC
 
 Loc = tuple[str | int, ...]
 Error = dict[str, Any]

@@ -2,10 +2,11 @@
 
 These pydantic models are the single source of what tables and keys exist, their types,
 closed value sets and count limits. The structure spec the engine validates with is generated
-from them (`benchlint.specgen`; its errors are pydantic's, and become BL1xx/BL201 diagnostics
-in `benchlint.structure`), so is the JSON Schema, `load_config` returns them, and the language
-server takes hover text and completions from their descriptions. The plain values they are
-built from live in `benchlint.constants`, which the check path reads without pydantic.
+from them (`benchlint.devtools.specgen`; its errors are pydantic's, and become BL1xx/BL201
+diagnostics in `benchlint.structure.issues`), so is the JSON Schema, `load_config` returns them,
+and the language server takes hover text and completions from their descriptions. The plain
+values they are built from live in `benchlint.domain.constants`, which the check path reads
+without pydantic.
 """
 
 from __future__ import annotations

@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .diagnostic import Edit, Range
-from .parsing.document import Document
-from .parsing.span import Span
-from .rule import Path
+from ..core.diagnostic import Edit, Range
+from ..lint.rule import Path
+from .document import Document
+from .span import Span
 
 if TYPE_CHECKING:
-    from .parsing.sourcemap import Entry
+    from .sourcemap import Entry
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}

@@ -21,12 +21,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .credentials import redact_source
-from .diagnostic import Diagnostic, Edit, Fix
+from ..core.diagnostic import Diagnostic, Edit, Fix
+from ..core.text import LineIndex
+from ..parsing.document import EncodingProblem, decode, parse
+from ..secrets.redaction import redact_source
 from .engine import lint
-from .parsing.document import EncodingProblem, decode, parse
 from .settings import Settings, default_settings
-from .text import LineIndex
 
 MAX_ROUNDS = 10
 _ONE_BY_ONE = 64  # fixes tried one at a time in a round whose fixes break the text

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .diagnostic import Range
-from .lazy import lazy
+from ..core.diagnostic import Range
+from ..core.lazy import lazy
+from ..domain.profiles import Profile
+from ..parsing.document import Document
+from ..structure.issues import StructuralIssue
 from .locate import locate
-from .parsing.document import Document
-from .profiles import Profile
 from .rule import Anchor, Path
-from .structure import StructuralIssue
 
 if TYPE_CHECKING:
-    from .catalog import Catalog, CatalogEntry
+    from ..domain.catalog import Catalog, CatalogEntry
     from .settings import Settings
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .rule import Rule
-from .rules import (
+from ..rules import (
     bl001_toml_syntax,
     bl002_file_encoding,
     bl003_file_too_large,
@@ -52,6 +51,7 @@ from .rules import (
     bl504_config_location,
     bl901_unused_suppression,
 )
+from .rule import Rule
 
 DOCS_BASE_URL = "https://github.com/benchlint/benchlint/blob/main/docs/rules"
 

@@ -1,6 +1,6 @@
 """Validating the values against the models, and naming each problem by config path.
 
-The values are checked by `benchlint.structure_check`, which reports exactly what pydantic's
+The values are checked by `benchlint.structure.validate`, which reports exactly what pydantic's
 `BenchmarkConfig.model_validate` would (from a spec generated from the models) without the
 cost of importing pydantic. Problems come as (error type, location); this module turns
 locations into config paths (dropping the discriminator tag pydantic inserts after `model`)
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import structure_check
-from .constants import MODEL_TYPES
-from .rule import Path
+from ..domain.constants import MODEL_TYPES
+from ..lint.rule import Path
+from . import validate
 from .tables import table_name
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class StructuralIssue(NamedTuple):  # a named tuple: a frozen dataclass costs 5x
 
 
 def check_structure(data: dict[str, Any], recovered: bool) -> list[StructuralIssue]:
-    issues = [issue_from_error(error) for error in structure_check.errors(data)]
+    issues = [issue_from_error(error) for error in validate.errors(data)]
     if recovered:
         issues = [issue for issue in issues if issue.type not in ABSENCE_TYPES]
     return issues
@@ -64,7 +64,7 @@ def table_model(path: Path, data: dict[str, Any]) -> type[BaseModel] | None:
     For the language server, which has pydantic loaded anyway; the check path uses
     `tables.table_name`.
     """
-    from .models import MODELS_BY_NAME
+    from ..domain.models import MODELS_BY_NAME
 
     name = table_name(path, data)
     return MODELS_BY_NAME[name] if name is not None else None

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rule import Path
-from .structure_spec import SPEC
+from ..lint.rule import Path
+from .generated_spec import SPEC
 
 _MODELS: dict[str, Any] = SPEC["models"]
 

@@ -4,7 +4,7 @@ A rule module holds one documented unit: code, name, default severity, its docum
 (the module docstring: *What it does*, *Why is this bad?*), a bad and a good example, an
 optional fix description, and a `check` that yields `Finding`s. Findings name *config paths*
 (`agents[1].env.HF_TOKEN`); the engine turns paths into ranges in one place
-(`benchlint.locate`), so rules never compute positions themselves.
+(`benchlint.lint.locate`), so rules never compute positions themselves.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .diagnostic import Fix, Range, Severity
+from ..core.diagnostic import Fix, Range, Severity
 
 if TYPE_CHECKING:
     from .context import Context

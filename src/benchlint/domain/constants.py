@@ -1,8 +1,8 @@
 """The plain values the models are built from and the rules read.
 
-No pydantic here: the check path imports this module, `benchlint.models` imports it to build
+No pydantic here: the check path imports this module, `benchlint.domain.models` imports it to build
 the models, so each value has one definition. What the models *derive* (which keys each
-table allows, which model `type` has which keys) lives in `benchlint.tables`.
+table allows, which model `type` has which keys) lives in `benchlint.structure.tables`.
 """
 
 from __future__ import annotations

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .diagnostic import Position, Range
-from .parsing.document import Document
-from .parsing.span import Span
+from ..core.diagnostic import Position, Range
+from ..parsing.document import Document
+from ..parsing.span import Span
 from .rule import Anchor
 
 if TYPE_CHECKING:
-    from .parsing.sourcemap import Entry
+    from ..parsing.sourcemap import Entry
 
 
 def locate(document: Document, anchor: Anchor) -> Range:

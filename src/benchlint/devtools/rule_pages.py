@@ -1,8 +1,8 @@
 """The rule documentation pages, generated from the rules themselves.
 
 `docs/rules/BLxxx.md` for every rule in the registry and `docs/rules/README.md`, an index
-table. `python -m benchlint.generate` writes them; a test fails when the committed pages are
-stale. These pages are what the JSON `url`, SARIF `helpUri` and the language server's
+table. `python -m benchlint.devtools.generate` writes them; a test fails when the committed
+pages are stale. These pages are what the JSON `url`, SARIF `helpUri` and the language server's
 `codeDescription.href` point at (`registry.rule_url`).
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .registry import DOCS_BASE_URL, RULES
-from .rule import Rule
+from ..lint.registry import DOCS_BASE_URL, RULES
+from ..lint.rule import Rule
 
 RULES_DIR = "docs/rules"
 INDEX_NAME = "README.md"
-GENERATED_BY = "python -m benchlint.generate"
+GENERATED_BY = "python -m benchlint.devtools.generate"
 
 # The groups of rules.md, by the first digit of the code.
 _GROUP_TITLES = {

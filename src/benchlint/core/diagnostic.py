@@ -2,7 +2,7 @@
 
 Positions are 1-based; a column counts Unicode code points and a range's end is exclusive,
 exactly as the JSON output promises. Surfaces that need another encoding (the language
-server's UTF-16) convert with `benchlint.text.LineIndex`.
+server's UTF-16) convert with `benchlint.core.text.LineIndex`.
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ def redact_source_line(line: str) -> str:
     def pair(match: re.Match[str]) -> str:
         key = match.group("key")
         if key.startswith('"') and "\\" in key:  # `"db_pass\u0077ord"` is `db_password`
-            from .parsing.mapping import decode_key
+            from ..parsing.mapping import decode_key
 
             key = decode_key(key)
         key = key.strip("\"'")
@@ -319,7 +319,7 @@ def _secret_bodies(text: str) -> tuple[tuple[int, int], ...]:
     syntax error, the plain pattern's finds are added too (blanked lines hide strings)."""
     if '"""' not in text and "'''" not in text:
         return ()
-    from .parsing.document import parse  # only a text with a multi-line string gets here
+    from ..parsing.document import parse  # only a text with a multi-line string gets here
 
     document = parse(text)
     bodies: set[tuple[int, int]] = set()

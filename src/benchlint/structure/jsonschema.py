@@ -6,7 +6,7 @@ from the models and rewrites only the form: `$defs` → `definitions`, optional 
 their `anyOf [X, null]` and `default: null` (TOML has no null), `discriminator` goes (the
 `oneOf` branches are told apart by their single-value `type` enum), and env tables get
 `propertyNames` carrying the reserved-prefix check pydantic keeps in a Python validator.
-Only `benchlint schema` and `python -m benchlint.generate` import this module.
+Only `benchlint schema` and `python -m benchlint.devtools.generate` import this module.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .models import (
+from ..domain.models import (
     ENV_NAME_PATTERN,
     MODEL_VARIANTS,
     RESERVED_ENV_PREFIX,

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from ..credentials import show_value
+from ..secrets.redaction import show_value
 
 
 def toml_type(value: Any) -> str:
