@@ -13,7 +13,7 @@ import pytest
 
 import benchlint
 from benchlint import ConfigError, Settings
-from benchlint.lint.reading import NotARegularFile
+from benchlint.core.reading import NotARegularFile
 from helpers import MINIMAL, codes
 
 TWO_AGENTS = (

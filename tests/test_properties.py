@@ -289,7 +289,7 @@ def test_minimal_config_is_clean() -> None:
 
 def test_token_prefixes_cover_every_token_pattern() -> None:
     # The fast pre-check must never let a token through: every pattern starts with a prefix.
-    from benchlint.secrets import redaction as credentials
+    from benchlint.secrets import detection as credentials
 
     for pattern in credentials._TOKEN_PATTERNS:
         literal = pattern.replace("\\", "")
@@ -310,11 +310,12 @@ def test_shortest_token_is_the_shortest_any_pattern_matches() -> None:
     # Texts shorter than SHORTEST_TOKEN skip the token search: no pattern may match one.
     import re._parser as sre_parse
 
-    from benchlint.secrets import redaction as credentials
+    from benchlint.secrets import detection as credentials
+    from benchlint.secrets.redaction import redact
 
     widths = [sre_parse.parse(p).getwidth()[0] for p in credentials._TOKEN_PATTERNS]
     assert min(widths) == credentials.SHORTEST_TOKEN
     slack = "xoxb-" + "1" * 10
     assert len(slack) == credentials.SHORTEST_TOKEN
     assert credentials.looks_like_credential(slack)
-    assert slack not in credentials.redact(f"token {slack}")
+    assert slack not in redact(f"token {slack}")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from .api import ConfigError, lint_file, lint_text, load_config
 from .core.diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
+from .core.version import __version__
 from .lint.settings import Settings, SettingsError
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ConfigError",

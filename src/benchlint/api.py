@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .core.diagnostic import Diagnostic
-from .lint.engine import lint
-from .lint.reading import read_file, with_real_size
+from .core.reading import read_file
+from .lint.engine import lint, lint_content
 from .lint.settings import Settings, default_settings
 from .parsing.document import decode, parse
 
@@ -56,9 +56,7 @@ def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) ->
     file_path = Path(path)
     if settings is None:
         settings = Settings.discover(file_path)
-    limit = settings.max_file_size
-    content = read_file(file_path, limit)
-    return with_real_size(lint(content.data, os.fspath(path), settings), content, limit)
+    return lint_content(read_file(file_path, settings.max_file_size), os.fspath(path), settings)
 
 
 def load_config(

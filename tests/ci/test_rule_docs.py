@@ -8,7 +8,7 @@ import pytest
 
 from benchlint.cli.main import main
 from benchlint.devtools import generate
-from benchlint.devtools.rule_pages import RULES_DIR, generated_files, rule_document, rule_page_path
+from benchlint.devtools.rule_pages import RULES_DIR, generated_files, rule_page_path
 from benchlint.lint.registry import RULES, rule_url
 
 from .conftest import PROJECT_ROOT
@@ -46,7 +46,7 @@ def test_every_rule_has_a_page_where_its_url_points() -> None:
         page = rule_page_path(rule.code)
         assert page in files
         assert rule_url(rule.code).endswith("/" + page)
-        assert files[page].startswith(rule_document(rule))
+        assert files[page].startswith(rule.document())
 
 
 def test_the_index_lists_every_rule_once() -> None:
@@ -75,4 +75,4 @@ def test_benchlint_rule_prints_the_same_document(
 ) -> None:
     assert main(["rule", code]) == 0
     (rule,) = [rule for rule in RULES if rule.code == code]
-    assert capsys.readouterr().out == rule_document(rule)
+    assert capsys.readouterr().out == rule.document()

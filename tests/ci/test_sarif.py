@@ -211,7 +211,7 @@ def test_a_rule_without_documentation_still_has_descriptions(
 def test_rule_help_never_quotes_a_token_from_the_rule_examples() -> None:
     # Rule pages show example configs; BL202/BL207's hold token-shaped strings, and SARIF
     # embeds the page: those must come out masked like any other credential.
-    from benchlint.secrets.redaction import contains_credential
+    from benchlint.secrets.detection import contains_credential
 
     codes = ("BL202", "BL207")
     diagnostics = [

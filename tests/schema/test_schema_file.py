@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
+from benchlint.cli.main import main
 from benchlint.devtools.generate import COMMAND
 from benchlint.domain.models import (
     ENV_NAME_PATTERN,
@@ -29,7 +30,7 @@ from benchlint.domain.models import (
     BenchmarkConfig,
     field_description,
 )
-from benchlint.structure.jsonschema import SCHEMA_FILE, generated_files, print_schema
+from benchlint.structure.jsonschema import SCHEMA_FILE, generated_files
 
 Schema = dict[str, Any]
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "schema.md"
@@ -80,7 +81,7 @@ def test_generated_text_is_stable_json_with_trailing_newline() -> None:
 
 
 def test_schema_command_prints_the_file(capsys: pytest.CaptureFixture[str]) -> None:
-    assert print_schema() == 0
+    assert main(["schema"]) == 0
     assert capsys.readouterr().out == generated_files()[SCHEMA_FILE]
 
 

@@ -13,7 +13,7 @@ from ..domain.catalog import CatalogEntry
 from ..domain.catalog.query import describe
 from ..lint.settings import Settings, SettingsError
 from ..rules.wording import closest
-from .main import UsageError
+from .usage import UsageError
 
 
 def _entry_json(entry: CatalogEntry) -> dict[str, Any]:

@@ -18,15 +18,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
-from .. import __version__
 from ..core.diagnostic import SEVERITY_RANK, Diagnostic
-from ..lint.engine import lint
-from ..lint.reading import Content, read_stdin, with_real_size
+from ..core.reading import Content, read_stdin
+from ..core.version import __version__
+from ..lint.engine import lint_content
 from ..lint.settings import Settings, SettingsError, find_settings_file
 from ..parsing.document import decode, parse
 from ..report import FileReport, RunInfo, printable
 from .files import InputError, expand, read
-from .main import UsageError
+from .usage import UsageError
 
 if TYPE_CHECKING:
     from ..lint.fixer import FixResult
@@ -210,7 +210,7 @@ def _lint_all(
 
 def _lint_one(content: Content, display: str, path: str | None, settings: Settings) -> FileReport:
     limit = settings.max_file_size
-    diagnostics = with_real_size(lint(content.data, path, settings), content, limit)
+    diagnostics = lint_content(content, path, settings)
     text = decode(content.data, limit)
     return FileReport(display, diagnostics, text if isinstance(text, str) else None)
 

@@ -8,7 +8,7 @@ import stat
 from pathlib import PurePath
 from typing import NamedTuple
 
-from ..lint.reading import Content, NotARegularFile, read_file
+from ..core.reading import Content, NotARegularFile, read_file
 from ..report import printable
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})

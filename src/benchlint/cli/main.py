@@ -7,23 +7,31 @@ path or an internal error (one line on stderr; the traceback only with --verbose
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import NamedTuple, NoReturn
 
-from .. import __version__
+from ..core.version import __version__
+from .usage import UsageError
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
-
-
-class UsageError(Exception):
-    """A problem with what the user asked for; printed as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+class Command(NamedTuple):
+    """One subcommand: its help line, its arguments and its handler, imported only when the
+    command runs (`module:function`, taking the parsed arguments, returning the exit status)."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    handler: str
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -34,15 +42,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Validate and lint Osmosis benchmark-run configs (configs/benchmark/*.toml).",
     )
     parser.add_argument("--version", action="version", version=f"benchlint {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, add in _COMMANDS.items():
-        if command not in _COMMANDS or command == name:
-            add(commands)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for entry in COMMANDS.values():
+        if command not in COMMANDS or command == entry.name:
+            entry.add_arguments(subparsers.add_parser(entry.name, help=entry.help))
     return parser
 
 
-def _add_check(commands: Any) -> None:
-    check = commands.add_parser("check", help="lint files, folders or standard input")
+def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("paths", nargs="*", metavar="PATH", help='files, folders, or "-" for stdin')
     check.add_argument(
         "--format", choices=FORMATS, default=None, help="output format (default: text)"
@@ -74,18 +81,15 @@ def _add_check(commands: Any) -> None:
     check.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
 
 
-def _add_rule(commands: Any) -> None:
-    rule = commands.add_parser("rule", help="show one rule's documentation")
+def _rule_arguments(rule: argparse.ArgumentParser) -> None:
     rule.add_argument("code", metavar="CODE|NAME")
 
 
-def _add_rules(commands: Any) -> None:
-    rules = commands.add_parser("rules", help="list every rule")
+def _rules_arguments(rules: argparse.ArgumentParser) -> None:
     rules.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def _add_catalog(commands: Any) -> None:
-    catalog = commands.add_parser("catalog", help="what benchlint knows about benchmarks")
+def _catalog_arguments(catalog: argparse.ArgumentParser) -> None:
     catalog.add_argument("key", nargs="?", metavar="KEY", help="one benchmark (key, name or ID)")
     catalog.add_argument(
         "--catalog",
@@ -97,23 +101,50 @@ def _add_catalog(commands: Any) -> None:
     catalog.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def _add_schema(commands: Any) -> None:
-    commands.add_parser("schema", help="print the JSON Schema of the config file")
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
 
 
-def _add_lsp(commands: Any) -> None:
-    lsp = commands.add_parser("lsp", help="run the language server on stdio")
+def _lsp_arguments(lsp: argparse.ArgumentParser) -> None:
     # Many editors' clients pass --stdio; stdio is the only transport, so it is accepted as is.
     lsp.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
 
 
-_COMMANDS: dict[str, Callable[[Any], None]] = {
-    "check": _add_check,
-    "rule": _add_rule,
-    "rules": _add_rules,
-    "catalog": _add_catalog,
-    "schema": _add_schema,
-    "lsp": _add_lsp,
+COMMANDS: dict[str, Command] = {
+    command.name: command
+    for command in (
+        Command(
+            "check",
+            "lint files, folders or standard input",
+            _check_arguments,
+            "benchlint.cli.check:run_check",
+        ),
+        Command(
+            "rule",
+            "show one rule's documentation",
+            _rule_arguments,
+            "benchlint.cli.rules_cmd:show_rule",
+        ),
+        Command("rules", "list every rule", _rules_arguments, "benchlint.cli.rules_cmd:list_rules"),
+        Command(
+            "catalog",
+            "what benchlint knows about benchmarks",
+            _catalog_arguments,
+            "benchlint.cli.catalog_cmd:show_catalog",
+        ),
+        Command(
+            "schema",
+            "print the JSON Schema of the config file",
+            _no_arguments,
+            "benchlint.cli.schema_cmd:print_schema",
+        ),
+        Command(
+            "lsp",
+            "run the language server on stdio",
+            _lsp_arguments,
+            "benchlint.cli.lsp_cmd:run_lsp",
+        ),
+    )
 }
 
 
@@ -154,33 +185,15 @@ def _fail(message: str) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    if args.command == "check":
-        from .check import run_check
-
-        return run_check(args)
-    if args.command == "rule":
-        from .rules_cmd import show_rule
-
-        return show_rule(args.code)
-    if args.command == "rules":
-        from .rules_cmd import list_rules
-
-        return list_rules(args.format)
-    if args.command == "catalog":
-        from .catalog_cmd import show_catalog
-
-        return show_catalog(args)
-    if args.command == "schema":
-        from ..structure.jsonschema import print_schema
-
-        return print_schema()
-    if args.command == "lsp":
-        from ..lsp.server import run_server
-
-        run_server()
-        return 0
-    build_parser().print_help()
-    return 2
+    command = COMMANDS.get(args.command)
+    if command is None:
+        build_parser().print_help()
+        return 2
+    module, _, function = command.handler.partition(":")
+    handler: Callable[[argparse.Namespace], int] = getattr(
+        importlib.import_module(module), function
+    )
+    return handler(args)
 
 
 if __name__ == "__main__":

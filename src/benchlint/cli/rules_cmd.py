@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
-from ..devtools.rule_pages import rule_document
 from ..lint.registry import RULES, RULES_BY_CODE, find_rule, rule_url
 from ..rules.wording import closest
-from .main import UsageError
+from .usage import UsageError
 
 
-def show_rule(code_or_name: str) -> int:
+def show_rule(args: argparse.Namespace) -> int:
+    code_or_name: str = args.code
     rule = find_rule(code_or_name)
     if rule is None:
         guess = closest(code_or_name, [*RULES_BY_CODE, *(r.name for r in RULES)])
         hint = f"; did you mean `{guess}`?" if guess else " (see `benchlint rules`)"
         raise UsageError(f"unknown rule `{code_or_name}`{hint}")
-    sys.stdout.write(rule_document(rule))
+    sys.stdout.write(rule.document())
     return 0
 
 
-def list_rules(fmt: str) -> int:
-    if fmt == "json":
+def list_rules(args: argparse.Namespace) -> int:
+    if args.format == "json":
         rows = [
             {
                 "code": rule.code,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-Path = tuple[str | int, ...]
+ConfigPath = tuple[str | int, ...]
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -20,7 +20,7 @@ def quote_key(key: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def dotted(path: Path) -> str | None:
+def dotted(path: ConfigPath) -> str | None:
     """`agents[0].env.HF_TOKEN`: the JSON `key` of a diagnostic (None for the file)."""
     if not path:
         return None
@@ -33,13 +33,13 @@ def dotted(path: Path) -> str | None:
     return out
 
 
-def table_name(path: Path) -> str:
+def table_name(path: ConfigPath) -> str:
     """The TOML header that names a table path, without indices: `agents.model`."""
     return ".".join(quote_key(part) for part in path if isinstance(part, str))
 
 
 @lru_cache(maxsize=4096)
-def table_label(path: Path) -> str:
+def table_label(path: ConfigPath) -> str:
     """A table as a person reads it: `[execution]`, `[[agents]]` (agent 2), `[agents.env]`
     of agent 2, the top level."""
     if not path:
@@ -56,7 +56,7 @@ def table_label(path: Path) -> str:
 
 
 @lru_cache(maxsize=4096)
-def key_label(path: Path) -> str:
+def key_label(path: ConfigPath) -> str:
     """A key as a person reads it: `api_key_secret` in [agents.model] of agent 2."""
     if not path:
         return "the file"
@@ -68,7 +68,7 @@ def key_label(path: Path) -> str:
     return f"`{quote_key(last)}` in {table_label(path[:-1])}"
 
 
-def _agent_number(path: Path) -> int | None:
+def _agent_number(path: ConfigPath) -> int | None:
     if len(path) >= 2 and path[0] == "agents" and isinstance(path[1], int):
         return path[1] + 1
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..lint.registry import DOCS_BASE_URL, RULES
+from ..lint.registry import RULES
 from ..lint.rule import Rule
 
 RULES_DIR = "docs/rules"
@@ -29,24 +29,9 @@ _GROUP_TITLES = {
 }
 
 
-def rule_document(rule: Rule) -> str:
-    """A rule's documentation as markdown: what `benchlint rule CODE` prints."""
-    parts = [f"# {rule.code} {rule.name}", "", f"Default severity: **{rule.severity}**.", ""]
-    parts.append((rule.doc or "").strip())
-    parts += ["", "## Example", "", "```toml", rule.bad.rstrip("\n"), "```"]
-    parts += ["", "## Use instead", "", "```toml", rule.good.rstrip("\n"), "```"]
-    if rule.fix:
-        parts += ["", "## Fix", "", rule.fix]
-    return "\n".join(parts) + "\n"
-
-
 def rule_page_path(code: str) -> str:
     """The page's path in the repository, matching `registry.rule_url(code)`."""
     return f"{RULES_DIR}/{code}.md"
-
-
-def index_url() -> str:
-    return f"{DOCS_BASE_URL}/{INDEX_NAME}"
 
 
 def rule_page(rule: Rule) -> str:
@@ -69,7 +54,7 @@ def rule_page(rule: Rule) -> str:
         f"[All rules]({INDEX_NAME}) · generated from the rule's source by `{GENERATED_BY}`;",
         "edit the rule, not this page.",
     ]
-    return rule_document(rule) + "\n" + "\n".join(footer) + "\n"
+    return rule.document() + "\n" + "\n".join(footer) + "\n"
 
 
 def _cell(text: str) -> str:

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.diagnostic import Range
 from ..core.lazy import lazy
+from ..core.paths import ConfigPath
 from ..domain.profiles import Profile
 from ..parsing.document import Document
 from ..structure.issues import StructuralIssue
 from .locate import locate
-from .rule import Anchor, Path
+from .rule import Anchor
 
 if TYPE_CHECKING:
     from ..domain.catalog import Catalog, CatalogEntry
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class SecretReference(NamedTuple):
-    path: Path
+    path: ConfigPath
     value: str
     kind: str  # "model", "harness", "judge", "verifier", "secrets"
 
@@ -51,7 +52,7 @@ class Context:
     def locate(self, anchor: Anchor | Range) -> Range:
         return anchor if isinstance(anchor, Range) else locate(self.document, anchor)
 
-    def has(self, path: Path) -> bool:
+    def has(self, path: ConfigPath) -> bool:
         return self.document.source_map.get(path) is not None
 
     def issues_of(self, *types: str) -> Iterator[StructuralIssue]:
@@ -80,7 +81,7 @@ class Context:
         value = table.get(key)
         return value if isinstance(value, str) else None
 
-    def value_at(self, path: Path) -> Any:
+    def value_at(self, path: ConfigPath) -> Any:
         """The value at a config path, or None when the path does not lead anywhere."""
         value: Any = self.data
         for part in path:
@@ -92,7 +93,7 @@ class Context:
                 return None
         return value
 
-    def strings(self, path: Path) -> list[tuple[Path, str]]:
+    def strings(self, path: ConfigPath) -> list[tuple[ConfigPath, str]]:
         """(path, value) of each string in the array at `path`."""
         value = self.value_at(path)
         if not isinstance(value, list):
@@ -105,9 +106,9 @@ class Context:
         return env if isinstance(env, dict) else {}
 
     @lazy
-    def env_tables(self) -> list[tuple[Path, dict[str, Any]]]:
+    def env_tables(self) -> list[tuple[ConfigPath, dict[str, Any]]]:
         """(path, table) of `[env]` and of every `[agents.env]` that is a table."""
-        tables: list[tuple[Path, dict[str, Any]]] = []
+        tables: list[tuple[ConfigPath, dict[str, Any]]] = []
         env = self.data.get("env")
         if isinstance(env, dict):
             tables.append((("env",), env))
@@ -117,7 +118,7 @@ class Context:
                 tables.append((("agents", index, "env"), env))
         return tables
 
-    def literal_in_env(self, index: int, agent: dict[str, Any], name: str) -> Path | None:
+    def literal_in_env(self, index: int, agent: dict[str, Any], name: str) -> ConfigPath | None:
         """Where an agent's effective environment sets `name` literally (its own env wins)."""
         if name in self.env_of(agent):
             return ("agents", index, "env", name)
@@ -166,10 +167,10 @@ class Context:
             )
         return refs
 
-    def injected_names(self, index: int, agent: dict[str, Any]) -> dict[str, Path]:
+    def injected_names(self, index: int, agent: dict[str, Any]) -> dict[str, ConfigPath]:
         """Names the Platform injects into an agent, each with the reference that asks for it:
         its model key, the judge key and every verifier secret."""
-        names: dict[str, Path] = {}
+        names: dict[str, ConfigPath] = {}
         model = self.model_of(agent)
         key = self.string(model, "api_key_secret")
         if key and model.get("type") != "hosted":

@@ -10,18 +10,37 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
-from ..core.paths import dotted
+from ..core.paths import ConfigPath, dotted
+from ..core.reading import Content
 from ..domain.profiles import PROFILES
-from ..parsing.document import EncodingProblem, decode, parse
+from ..parsing.document import EncodingProblem, decode, parse, too_large
 from ..rules.bl001_toml_syntax import syntax_finding
 from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import redact
 from ..structure.issues import check_structure
 from .context import Context
 from .registry import RULES, RULES_BY_CODE, rule_url
-from .rule import Check, Finding, Path, Rule
+from .rule import Check, Finding, Rule
 from .settings import Settings
 from .suppression import apply_suppressions, find_suppressions
+
+
+def lint_content(content: Content, path: str | None, settings: Settings) -> list[Diagnostic]:
+    """`lint` of what was read of an input with `benchlint.core.reading`: when it was cut at
+    the size limit, BL003's message tells the input's real size rather than the bytes read
+    (a stream's size is unknown: it says that it is larger)."""
+    limit = settings.max_file_size
+    diagnostics = lint(content.data, path, settings)
+    if not content.oversized(limit):
+        return diagnostics
+    size = content.whole_size()
+    message = (
+        too_large(size, limit).message
+        if size is not None
+        else f"the input is more than {limit:,} bytes, the configured limit; nothing else was "
+        "checked (raise `max-file-size` if this is intended)"
+    )
+    return [d._replace(message=message) if d.code == "BL003" else d for d in diagnostics]
 
 
 def lint(
@@ -61,7 +80,7 @@ def lint(
             rule = RULES_BY_CODE["BL901"]
             diagnostics.extend(
                 _resolve(context, rule, finding)
-                for finding in unused_suppressions(comments, enabled)
+                for finding in unused_suppressions(comments, enabled, RULES_BY_CODE)
             )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)
@@ -111,7 +130,7 @@ _URLS = {code: rule_url(code) for code in RULES_BY_CODE}
 
 
 @lru_cache(maxsize=4096)
-def _key(path: Path | None) -> str | None:
+def _key(path: ConfigPath | None) -> str | None:
     """The JSON `key` of a path (masked: a key may be a pasted token)."""
     return redact(dotted(path) or "") or None if path else None
 

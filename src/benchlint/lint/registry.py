@@ -113,6 +113,11 @@ def rule_url(code: str) -> str:
     return f"{DOCS_BASE_URL}/{code}.md"
 
 
+def index_url() -> str:
+    """The page that lists every rule (docs/rules/README.md)."""
+    return f"{DOCS_BASE_URL}/README.md"
+
+
 def find_rule(code_or_name: str) -> Rule | None:
     key = code_or_name.strip()
     return RULES_BY_CODE.get(key.upper()) or RULES_BY_NAME.get(key.lower())

@@ -15,11 +15,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.diagnostic import Fix, Range, Severity
+from ..core.paths import ConfigPath
 
 if TYPE_CHECKING:
     from .context import Context
 
-Path = tuple[str | int, ...]
 Part = Literal["key", "value", "header", "file"]
 
 
@@ -27,20 +27,20 @@ class Anchor(NamedTuple):
     """A place in the config: a path and which part of it (its key, value or header).
     (Anchors and findings are made on every lint: cheap classes keep the engine fast.)"""
 
-    path: Path
+    path: ConfigPath
     part: Part = "value"
 
     # tuple.__new__ skips the named tuple's Python-level __new__: rules make many anchors.
     @staticmethod
-    def key(path: Path) -> Anchor:
+    def key(path: ConfigPath) -> Anchor:
         return tuple.__new__(Anchor, (path, "key"))
 
     @staticmethod
-    def value(path: Path) -> Anchor:
+    def value(path: ConfigPath) -> Anchor:
         return tuple.__new__(Anchor, (path, "value"))
 
     @staticmethod
-    def header(path: Path) -> Anchor:
+    def header(path: ConfigPath) -> Anchor:
         return tuple.__new__(Anchor, (path, "header"))
 
 
@@ -52,7 +52,7 @@ class Finding(NamedTuple):
     at: Anchor | Range
     related: tuple[tuple[str, Anchor | Range], ...] = ()
     fix: Fix | None = None
-    key: Path | None = None  # the JSON `key`; defaults to the anchor's path
+    key: ConfigPath | None = None  # the JSON `key`; defaults to the anchor's path
     severity: Severity | None = None  # when a rule's severity depends on the case
 
 
@@ -93,3 +93,14 @@ class Rule(NamedTuple):
     @property
     def fixable(self) -> bool:
         return self.fix is not None
+
+    def document(self) -> str:
+        """The rule's documentation as markdown: what `benchlint rule CODE` prints, and the
+        body of its generated page in docs/rules/."""
+        parts = [f"# {self.code} {self.name}", "", f"Default severity: **{self.severity}**.", ""]
+        parts.append((self.doc or "").strip())
+        parts += ["", "## Example", "", "```toml", self.bad.rstrip("\n"), "```"]
+        parts += ["", "## Use instead", "", "```toml", self.good.rstrip("\n"), "```"]
+        if self.fix:
+            parts += ["", "## Fix", "", self.fix]
+        return "\n".join(parts) + "\n"

@@ -20,6 +20,7 @@ from ..core.text import one_line
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
 from ..parsing.toml_values import loads
 from ..secrets.redaction import redact
+from .registry import RULES_BY_CODE
 
 if TYPE_CHECKING:
     from ..domain.catalog import Catalog
@@ -45,16 +46,10 @@ class SettingsError(ValueError):
     """A settings file or value that cannot be used; the message says what and where."""
 
 
-def _codes() -> frozenset[str]:
-    from .registry import RULES_BY_CODE
-
-    return frozenset(RULES_BY_CODE)
-
-
 def _check_selector(selector: str, where: str) -> str:
     written = selector.strip()
     selector = written.upper()
-    codes = _codes()
+    codes = _RULE_CODES
     if not any(code.startswith(selector) for code in codes) or not selector.startswith("BL"):
         close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
@@ -72,6 +67,7 @@ def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
+_RULE_CODES = frozenset(RULES_BY_CODE)
 _NO_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -187,7 +183,7 @@ class Settings:
         if not isinstance(self.severity, Mapping):
             raise SettingsError(f'`severity` in {where} must be a table of CODE = "severity"')
         checked: dict[str, Severity] = {}
-        codes = _codes()
+        codes = _RULE_CODES
         for code, level in self.severity.items():
             if code not in codes:
                 _check_selector(code, where)
@@ -216,7 +212,7 @@ class Settings:
     def enabled_codes(self) -> frozenset[str]:
         return frozenset(
             code
-            for code in _codes()
+            for code in _RULE_CODES
             if any(code.startswith(s) for s in self.select)
             and not any(code.startswith(i) for i in self.ignore)
         )

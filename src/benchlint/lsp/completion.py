@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lsprotocol import types as lsp
 from pydantic import BaseModel
 
+from ..core.paths import ConfigPath
 from ..domain.catalog.query import benchmark_choices, category_names, describe, harness_choices
 from ..domain.catalog.query import task_names as manifest_task_names
 from ..domain.models import (
@@ -26,7 +27,6 @@ from ..domain.models import (
     field_description,
 )
 from ..domain.profiles import PROFILES
-from ..lint.rule import Path
 from ..lint.settings import Settings
 from ..secrets.redaction import redact
 from ..structure.issues import table_model
@@ -279,7 +279,7 @@ def _value_items(items: _Items, cursor: _Cursor, key: str, replace: Replace) -> 
         items.add(value, Kind.Value, replace, replace.value(value), detail, documentation)
 
 
-def _choices(cursor: _Cursor, path: Path, key: str) -> list[tuple[str, str, str]]:
+def _choices(cursor: _Cursor, path: ConfigPath, key: str) -> list[tuple[str, str, str]]:
     """(value, detail, documentation) of each value `key` may take in the table at `path`."""
     settings = cursor.settings
     agent = len(path) == 2 and path[0] == "agents"

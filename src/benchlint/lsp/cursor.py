@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from ..core.paths import ConfigPath
 from ..core.text import LineIndex
-from ..lint.rule import Path
 from ..parsing import toml_values
 from ..parsing.sourcemap import Comment, SourceMap, Span, build_source_map
 
@@ -21,7 +21,7 @@ Part = Literal["key", "value", "header"]
 
 @dataclass(frozen=True)
 class Item:
-    path: Path
+    path: ConfigPath
     part: Part
     span: Span
 
@@ -48,7 +48,7 @@ class Reading:
         except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
 
-    def value(self, path: Path) -> Any:
+    def value(self, path: ConfigPath) -> Any:
         """The value written at `path`, read from its own token (None when unreadable)."""
         entry = self.source_map.get(path)
         if entry is None or entry.value is None:
@@ -59,11 +59,11 @@ class Reading:
         except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
 
-    def string(self, path: Path) -> str | None:
+    def string(self, path: ConfigPath) -> str | None:
         value = self.value(path)
         return value if isinstance(value, str) else None
 
-    def model_type(self, path: Path) -> str | None:
+    def model_type(self, path: ConfigPath) -> str | None:
         """The `type` of the agent model a path lies in (`agents[i].model...`), if written."""
         if len(path) >= 3 and path[0] == "agents" and path[2] == "model":
             return self.string(("agents", path[1], "model", "type"))
@@ -87,6 +87,6 @@ class Reading:
         return best
 
 
-def _narrower(span: Span, path: Path, than: Item) -> bool:
+def _narrower(span: Span, path: ConfigPath, than: Item) -> bool:
     width, best_width = span.end - span.start, than.span.end - than.span.start
     return width < best_width or (width == best_width and len(path) > len(than.path))

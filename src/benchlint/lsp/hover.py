@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ..core.paths import key_label, table_label
+from ..core.paths import ConfigPath, key_label, table_label
 from ..domain.catalog.query import describe
 from ..domain.harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from ..domain.profiles import PROFILES
-from ..lint.rule import Path
 from ..lint.settings import Settings
-from ..secrets.redaction import looks_like_credential, redact
+from ..secrets.detection import looks_like_credential
+from ..secrets.redaction import redact
 from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at
@@ -53,7 +53,7 @@ def hover_text(item: Item, reading: Reading, settings: Settings) -> str | None:
     return f"{doc.markdown()}\n\n_{where}_"
 
 
-def _value_text(path: Path, value: str, reading: Reading, settings: Settings) -> str | None:
+def _value_text(path: ConfigPath, value: str, reading: Reading, settings: Settings) -> str | None:
     key = next((part for part in reversed(path) if isinstance(part, str)), None)
     if path == ("experiment", "benchmark"):
         return benchmark_text(value, settings)
@@ -104,7 +104,7 @@ def harness_text(harness: str, settings: Settings) -> str:
     return "\n".join(lines)
 
 
-def secret_text(path: Path, name: str, model_type: str | None) -> str:
+def secret_text(path: ConfigPath, name: str, model_type: str | None) -> str:
     if looks_like_credential(name):
         return (
             "**This is a credential, not the name of a secret record.** Treat it as leaked: "

@@ -11,8 +11,8 @@ from typing import Any, Literal
 from annotated_types import Ge, Gt, Le, Lt, MaxLen, MinLen
 from pydantic import BaseModel
 
+from ..core.paths import ConfigPath
 from ..domain.models import MODEL_TYPES, MODEL_VARIANTS, field_description
-from ..lint.rule import Path
 from ..structure.issues import table_model
 
 
@@ -50,7 +50,7 @@ def key_doc(model: type[BaseModel], key: str) -> KeyDoc | None:
     )
 
 
-def doc_at(path: Path, model_type: str | None = None) -> KeyDoc | None:
+def doc_at(path: ConfigPath, model_type: str | None = None) -> KeyDoc | None:
     """The documentation of the key (or table) at a config path; array entries and agents
     are documented by their array's key. `model_type` is the `type` of the agent model the
     path lies in, when written."""
@@ -73,7 +73,7 @@ def doc_at(path: Path, model_type: str | None = None) -> KeyDoc | None:
     return key_doc(model, key) if model is not None else None
 
 
-def _agent(path: Path) -> int:
+def _agent(path: ConfigPath) -> int:
     return int(path[1]) + 1 if len(path) > 1 and isinstance(path[1], int) else 0
 
 

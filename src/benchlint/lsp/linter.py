@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from ..api import lint_text
 from ..core.diagnostic import Diagnostic
+from ..lint.engine import lint
 from ..lint.settings import Settings
 from .documents import OpenDocument
 from .messages import ClientMessages
@@ -36,7 +36,7 @@ class Linter:
         found = self.cached(document)
         if found is None:
             generation = self.resolver.generation
-            found = lint_text(document.text, document.path, self.settings_for(document))
+            found = lint(document.text, document.path, self.settings_for(document))
             document.cache.lint = (generation, found)
         return found
 
@@ -50,7 +50,7 @@ class Linter:
         generation = self.resolver.generation
         settings = self.settings_for(document)
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self._pool, lint_text, text, document.path, settings)
+        found = await loop.run_in_executor(self._pool, lint, text, document.path, settings)
         if document.cache is not cache or self.resolver.generation != generation:
             return None
         cache.lint = (generation, found)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..lint.rule import Path
+from ..core.paths import ConfigPath
 from .positions import ClientText
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")
@@ -19,7 +19,7 @@ _STRING = re.compile(r""""((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'""")
 class Section:
     """A table as written: its header line (-1 for the top level) and its lines."""
 
-    path: Path  # concrete, agents by index: ("agents", 1, "model")
+    path: ConfigPath  # concrete, agents by index: ("agents", 1, "model")
     header_line: int
     end_line: int  # exclusive
     keys: dict[str, int] = field(default_factory=dict)  # key -> its 0-based line
@@ -37,10 +37,10 @@ class Outline:
                 found = section
         return found
 
-    def find(self, path: Path) -> Section | None:
+    def find(self, path: ConfigPath) -> Section | None:
         return next((s for s in self.sections if s.path == path), None)
 
-    def string_value(self, path: Path, key: str) -> str | None:
+    def string_value(self, path: ConfigPath, key: str) -> str | None:
         """The first string written for `key` in the table at `path`, if any."""
         section = self.find(path)
         line = section.keys.get(key) if section is not None else None
@@ -78,7 +78,7 @@ def read_outline(text: ClientText) -> Outline:
             names = header_names(match.group(2))
             if match.group(1) == "[[" and names == ["agents"]:
                 agents += 1
-                path: Path = ("agents", agents - 1)
+                path: ConfigPath = ("agents", agents - 1)
             elif names[0] == "agents" and len(names) > 1 and agents:
                 path = ("agents", agents - 1, *names[1:])
             else:

@@ -12,7 +12,7 @@ from typing import Any
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
-from .. import __version__
+from ..core.version import __version__
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import utf8_size_over
 from ..secrets.redaction import redact

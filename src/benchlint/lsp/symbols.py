@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from ..core.paths import table_name
-from ..lint.rule import Path
+from ..core.paths import ConfigPath, table_name
 from ..parsing.sourcemap import Entry
 from ..secrets.redaction import redact, redact_source_range
 from .cursor import Reading
@@ -22,12 +21,12 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
     reading = document.reading
     source_map = reading.source_map
     text = document.client_text
-    pairs: dict[Path, list[tuple[str, Entry]]] = {}
+    pairs: dict[ConfigPath, list[tuple[str, Entry]]] = {}
     for path, entry in source_map.entries.items():
         if entry.kind == "pair" and path and isinstance(path[-1], str):
             pairs.setdefault(path[:-1], []).append((path[-1], entry))
 
-    def key_symbols(table: Path) -> list[lsp.DocumentSymbol]:
+    def key_symbols(table: ConfigPath) -> list[lsp.DocumentSymbol]:
         out = []
         for name, entry in pairs.get(table, []):
             span = entry.pair or entry.key
@@ -91,11 +90,11 @@ def flat_symbols(document: OpenDocument) -> list[lsp.SymbolInformation]:
     return out
 
 
-def _is_agent(path: Path) -> bool:
+def _is_agent(path: ConfigPath) -> bool:
     return len(path) == 2 and path[0] == "agents" and isinstance(path[1], int)
 
 
-def _table_label(path: Path, reading: Reading) -> str:
+def _table_label(path: ConfigPath, reading: Reading) -> str:
     if _is_agent(path):
         return agent_label(reading, int(path[1]))
     return redact(table_name(path)) or "(top level)"

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..core.diagnostic import Edit, Range
-from ..lint.rule import Path
+from ..core.paths import ConfigPath
 from .document import Document
 from .span import Span
 
@@ -118,20 +118,20 @@ def replace_span(document: Document, span: Span | None, new_text: str) -> Edit |
     return Edit(_range(document, span.start, span.end), new_text)
 
 
-def replace_key(document: Document, path: Path, new_key: str) -> Edit | None:
+def replace_key(document: Document, path: ConfigPath, new_key: str) -> Edit | None:
     """Rename the last key part of `path` (`new_key` as TOML text: see `toml_key`)."""
     entry = document.source_map.get(path)
     return replace_span(document, entry.key if entry else None, new_key)
 
 
-def replace_value(document: Document, path: Path, new_value: str) -> Edit | None:
+def replace_value(document: Document, path: ConfigPath, new_value: str) -> Edit | None:
     """Replace the value at `path` (`new_value` as TOML text: see `toml_string`)."""
     entry = document.source_map.get(path)
     return replace_span(document, entry.value if entry else None, new_value)
 
 
 # -- removing --------------------------------------------------------------------------------
-def remove_pair(document: Document, path: Path) -> Edit | None:
+def remove_pair(document: Document, path: ConfigPath) -> Edit | None:
     """Remove a `key = value` line (its comment stays as a comment line), or the pair and
     one comma inside an inline table."""
     entry = document.source_map.get(path)
@@ -143,7 +143,7 @@ def remove_pair(document: Document, path: Path) -> Edit | None:
     return _remove_item(document, start, end)
 
 
-def remove_element(document: Document, path: Path) -> Edit | None:
+def remove_element(document: Document, path: ConfigPath) -> Edit | None:
     """Remove one entry of an array with one separating comma; an entry on lines of its own
     goes with those lines (its comments stay)."""
     entry = document.source_map.get(path)
@@ -230,7 +230,7 @@ def _comma_before(document: Document, start: int) -> int | None:
 
 
 # -- inserting -------------------------------------------------------------------------------
-def insert_line_after(document: Document, path: Path, line: str) -> Edit | None:
+def insert_line_after(document: Document, path: ConfigPath, line: str) -> Edit | None:
     """Insert the pair `line` (`key = value`) next to the pair at `path`, in the same table:
     on the following line at the same indentation, with the same dotted prefix (`model.`)
     when that pair is written as a dotted key; inside an inline table, after a comma."""
@@ -249,7 +249,7 @@ def insert_line_after(document: Document, path: Path, line: str) -> Edit | None:
     return _insert(document, line_end, f"{lead}{indent}{prefix}{line}{newline}")
 
 
-def insert_in_table(document: Document, table: Path, line: str) -> Edit | None:
+def insert_in_table(document: Document, table: ConfigPath, line: str) -> Edit | None:
     """Add the pair `line` (`key = value`) to the table at `path`, however it is written:
     after the last key under its `[header]`; before the `}` of an inline table; next to the
     dotted keys that define it; or, for a table that only exists because of a `[table.sub]`
@@ -289,7 +289,7 @@ def _insert_inline(document: Document, value: Span, line: str) -> Edit:
     return _insert(document, last, f", {line}")
 
 
-def _insert_implicit(document: Document, table: Path, entry: Entry, line: str) -> Edit | None:
+def _insert_implicit(document: Document, table: ConfigPath, entry: Entry, line: str) -> Edit | None:
     """A table made by dotted keys (`tasks.categories = [...]`) gets another dotted key; one
     made by a sub-table header (`[tasks.sub]`) gets its own header above that one."""
     source_map = document.source_map
@@ -314,7 +314,7 @@ def _insert_implicit(document: Document, table: Path, entry: Entry, line: str) -
     return _insert_block_above(document, entry.key.start, [f"[{name}]", line])
 
 
-def insert_table_before(document: Document, before: Path, lines: list[str]) -> Edit | None:
+def insert_table_before(document: Document, before: ConfigPath, lines: list[str]) -> Edit | None:
     """A new table, on lines of its own above the header of `before` and above the comment
     lines that sit right on top of that header (they describe it)."""
     entry = document.source_map.get(before)
@@ -357,11 +357,11 @@ def append_table(document: Document, lines: list[str]) -> Edit:
 
 def set_key(
     document: Document,
-    table: Path,
+    table: ConfigPath,
     key: str,
     value: str,
     *,
-    new_table_before: tuple[Path, ...] = (),
+    new_table_before: tuple[ConfigPath, ...] = (),
 ) -> Edit | None:
     """Make `table.key = value` true: replace the value when the key is there, else add the
     key to the table, else create the table above the first of `new_table_before` that

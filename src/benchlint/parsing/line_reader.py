@@ -13,7 +13,8 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .mapping import KeyParts, MapBuilder, Path, SourceMap, decode_key
+from ..core.paths import ConfigPath
+from .mapping import KeyParts, MapBuilder, SourceMap, decode_key
 from .span import Span
 
 _BARE = r"[A-Za-z0-9_-]+"
@@ -114,7 +115,7 @@ def _read(text: str) -> SourceMap:
     tail_at = patterns.tail.match
     size = len(text)
     position = 0
-    table_path: Path = ()
+    table_path: ConfigPath = ()
     while position < size:
         first = text[position]
         if first == "\n":  # a blank line
@@ -261,7 +262,7 @@ def _inline_table(text: str, start: int, depth: int) -> tuple[_Table, int]:
 
 # -- feeding the builder in the syntax tree's order ---------------------------------------------
 def _feed_pair(
-    builder: MapBuilder, prefix: Path, parts: KeyParts, start: int, value: Value
+    builder: MapBuilder, prefix: ConfigPath, parts: KeyParts, start: int, value: Value
 ) -> None:
     span = value if type(value) is Span else value.span  # type: ignore[union-attr]
     path = builder.pair(prefix, parts, span, start)
@@ -269,7 +270,7 @@ def _feed_pair(
         _feed_container(builder, path, value)  # type: ignore[arg-type]
 
 
-def _feed_container(builder: MapBuilder, path: Path, value: _Array | _Table) -> None:
+def _feed_container(builder: MapBuilder, path: ConfigPath, value: _Array | _Table) -> None:
     if type(value) is _Table:
         for parts, start, item in value.pairs:
             _feed_pair(builder, path, parts, start, item)

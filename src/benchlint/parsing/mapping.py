@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
+from ..core.paths import ConfigPath
 from .span import Span
 from .toml_values import DecodeError, loads
 
-Path = tuple[str | int, ...]
 # "implicit": a table only named by a longer header (`[a.b]` makes `a`), which `[a]` may
 # still define; "dotted": a table made by dotted keys (`a.b = 1`), which no header may.
 EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "element"]
@@ -65,7 +65,7 @@ class Entry:
 
 
 class Duplicate(NamedTuple):
-    path: Path
+    path: ConfigPath
     first: Entry
     second: Entry
 
@@ -77,17 +77,17 @@ class Comment(NamedTuple):
 
 class SourceMap:
     def __init__(self) -> None:
-        # Path → Entry; or, for a `key = value` line of the line reader, the regex match that
+        # ConfigPath → Entry; or, for a `key = value` line of the line reader, the regex match that
         # found it, turned into an Entry when asked for: a lint looks up a handful of paths,
         # and building an Entry per line costs more than finding the line.
-        self.by_path: dict[Path, Entry | re.Match[str]] = {}
-        self.tables: list[Path] = []  # header tables in document order
+        self.by_path: dict[ConfigPath, Entry | re.Match[str]] = {}
+        self.tables: list[ConfigPath] = []  # header tables in document order
         self.duplicates: list[Duplicate] = []
         self.comments: list[Comment] = []
         self.errors: list[Span] = []  # tree-sitter ERROR / MISSING nodes
         self.has_matches = False  # some values of `by_path` are still matches
 
-    def get(self, path: Path) -> Entry | None:
+    def get(self, path: ConfigPath) -> Entry | None:
         entry = self.by_path.get(path)
         if entry is None or isinstance(entry, Entry):
             return entry
@@ -95,7 +95,7 @@ class SourceMap:
         return entry
 
     @property
-    def entries(self) -> dict[Path, Entry]:
+    def entries(self) -> dict[ConfigPath, Entry]:
         """Every path's entry, in document order."""
         if self.has_matches:
             by_path = self.by_path
@@ -150,11 +150,11 @@ class MapBuilder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.map = SourceMap()
-        self.array_counts: dict[Path, int] = {}
+        self.array_counts: dict[ConfigPath, int] = {}
         self.body: Entry | None = None  # the table whose key/value lines come now
         self.body_is_empty = True
 
-    def header(self, parts: KeyParts, span: Span, *, array: bool) -> Path:
+    def header(self, parts: KeyParts, span: Span, *, array: bool) -> ConfigPath:
         """A `[table]` or `[[array]]` header; returns its path. The pairs that follow are
         its body (see `body_pair`)."""
         path, self.body = self.array_table(parts, span) if array else self.table(parts, span)
@@ -173,10 +173,10 @@ class MapBuilder:
         if value_end is not None:
             table.body_end = value_end
 
-    def resolve(self, parts: KeyParts, prefix: Path = ()) -> Path:
+    def resolve(self, parts: KeyParts, prefix: ConfigPath = ()) -> ConfigPath:
         """The concrete path of a header's keys (array-of-tables names get their last index)."""
         entries = self.map.by_path
-        path: Path = prefix
+        path: ConfigPath = prefix
         for name, span in parts:
             path = (*path, name)
             count = self.array_counts.get(path)
@@ -186,7 +186,7 @@ class MapBuilder:
                 entries[path] = Entry("implicit", key=span)
         return path
 
-    def table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
+    def table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[table]` header; returns its path and entry (whose body the reader fills)."""
         source_map = self.map
         path = self.resolve(parts[:-1])
@@ -206,7 +206,7 @@ class MapBuilder:
         source_map.tables.append(path)
         return path, entry
 
-    def array_table(self, parts: KeyParts, header: Span) -> tuple[Path, Entry]:
+    def array_table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[[array]]` header: a new element of the array; returns its path and entry."""
         entries = self.map.by_path
         parent = self.resolve(parts[:-1])
@@ -227,7 +227,9 @@ class MapBuilder:
         self.map.tables.append(path)
         return path, entry
 
-    def pair(self, prefix: Path, parts: KeyParts, value: Span | None, start: int) -> Path | None:
+    def pair(
+        self, prefix: ConfigPath, parts: KeyParts, value: Span | None, start: int
+    ) -> ConfigPath | None:
         """A key/value pair whose first key part starts at `start`; returns its path, or None
         when the path was already defined (recorded as a duplicate)."""
         entries = self.map.by_path
@@ -249,7 +251,7 @@ class MapBuilder:
         entries[path] = entry
         return path
 
-    def element(self, array: Path, index: int, value: Span) -> Path:
+    def element(self, array: ConfigPath, index: int, value: Span) -> ConfigPath:
         path = (*array, index)
         self.map.by_path[path] = Entry("element", value=value)
         return path

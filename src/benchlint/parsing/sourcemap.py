@@ -7,13 +7,14 @@ files included. Both produce the same map; `tests/test_source_map.py` holds them
 
 from __future__ import annotations
 
+from ..core.paths import ConfigPath
 from ..core.text import LineIndex
 from .line_reader import read_simple_lines
-from .mapping import Comment, Duplicate, Entry, Path, SourceMap
+from .mapping import Comment, Duplicate, Entry, SourceMap
 from .span import Span
 from .tree_reader import read_tree
 
-__all__ = ["Comment", "Duplicate", "Entry", "Path", "SourceMap", "Span", "build_source_map"]
+__all__ = ["Comment", "ConfigPath", "Duplicate", "Entry", "SourceMap", "Span", "build_source_map"]
 
 
 def build_source_map(text: str, lines: LineIndex, *, valid: bool = False) -> SourceMap:

@@ -11,8 +11,9 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..core.paths import ConfigPath
 from ..core.text import LineIndex
-from .mapping import MapBuilder, Path, SourceMap, decode_key
+from .mapping import MapBuilder, SourceMap, decode_key
 from .span import Span
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ class _TreeReader:
             return _new_tuple(Span, (node.start_byte, closing.end_byte))
         return Span(self.span(node).start, self.span(closing).end)
 
-    def pair(self, node: Node, prefix: Path, depth: int = 0) -> int | None:
+    def pair(self, node: Node, prefix: ConfigPath, depth: int = 0) -> int | None:
         """Record one key/value pair; returns where its value ends (None if it has none)."""
         children = node.named_children  # key, value, comment: no `=` to step over
         if not children or children[0].type not in _KEY_TYPES:
@@ -182,7 +183,7 @@ class _TreeReader:
             self.builder.comment(self.span(comment))
         return value.end if value is not None else None
 
-    def container(self, node: Node, path: Path, depth: int) -> None:
+    def container(self, node: Node, path: ConfigPath, depth: int) -> None:
         if depth > _MAX_DEPTH:
             return
         if node.type == "inline_table":

@@ -24,8 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..core.diagnostic import Diagnostic, Range, Severity
-from ..devtools.rule_pages import index_url, rule_document
-from ..lint.registry import RULES_BY_CODE, rule_url
+from ..lint.registry import RULES_BY_CODE, index_url, rule_url
 from ..lint.rule import Rule
 from ..secrets.redaction import redact
 from . import FileReport, RunInfo
@@ -110,7 +109,7 @@ def _descriptor(code: str, example: Diagnostic) -> Json:
         "fullDescription": {"text": full},
         "helpUri": rule_url(rule.code),
         # The rule page quotes its examples; an example token must not read as a leak either.
-        "help": {"text": full, "markdown": redact(rule_document(rule))},
+        "help": {"text": full, "markdown": redact(rule.document())},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 

@@ -16,7 +16,7 @@ from ..core.paths import table_label
 from ..domain.constants import RESERVED_ENV_PREFIX
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.redaction import contains_credential
+from ..secrets.detection import contains_credential
 from .wording import quoted
 
 

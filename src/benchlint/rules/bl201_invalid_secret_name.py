@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.redaction import looks_like_credential, may_be_secret
+from ..secrets.detection import looks_like_credential, may_be_secret
 from .wording import quoted
 
 SECRET_PATTERN_ISSUES = ("string_pattern_mismatch", "string_too_long")

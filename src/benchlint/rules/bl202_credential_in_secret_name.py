@@ -20,7 +20,7 @@ from ..core.paths import key_label
 from ..lint.context import Context, SecretReference
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value, toml_string
-from ..secrets.redaction import looks_like_credential, mask
+from ..secrets.detection import looks_like_credential, mask
 
 _PROVIDER_KEYS = {
     "openai": "OPENAI_API_KEY",

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.redaction import (
+from ..secrets.detection import (
     SHORTEST_TOKEN,
     first_credential,
     mask,

@@ -15,7 +15,7 @@ from ..core.diagnostic import Fix
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value, toml_string
-from ..secrets.redaction import looks_like_credential
+from ..secrets.detection import looks_like_credential
 from .wording import quoted
 
 

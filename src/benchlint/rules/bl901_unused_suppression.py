@@ -10,25 +10,24 @@ a problem were known and accepted when it is gone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from ..lint.rule import Finding, Rule
 from ..lint.suppression import Suppression, is_code
 
 
 def unused_suppressions(
-    suppressions: list[Suppression], enabled: frozenset[str]
+    suppressions: list[Suppression], enabled: frozenset[str], known: Collection[str]
 ) -> Iterator[Finding]:
-    """BL901 findings (called by the engine once every other rule has run)."""
-    from ..lint.registry import RULES_BY_CODE
-
+    """BL901 findings, called by the engine once every other rule has run; `known` is every
+    rule code (the registry's, which this module cannot import: the registry imports it)."""
     for suppression in suppressions:
         if suppression.malformed:
             yield Finding(
                 f"invalid suppression comment: {suppression.malformed}", suppression.range
             )
             continue
-        unknown = [c for c in suppression.codes if not is_code(c) or c not in RULES_BY_CODE]
+        unknown = [c for c in suppression.codes if not is_code(c) or c not in known]
         unused = [
             c
             for c in suppression.codes

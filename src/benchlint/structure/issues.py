@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..core.paths import ConfigPath
 from ..domain.constants import MODEL_TYPES
-from ..lint.rule import Path
 from . import validate
 from .tables import table_name
 
@@ -28,7 +28,7 @@ ABSENCE_TYPES = frozenset({"missing", "union_tag_not_found", "too_short"})
 
 class StructuralIssue(NamedTuple):  # a named tuple: a frozen dataclass costs 5x to build
     type: str
-    path: Path
+    path: ConfigPath
     input: Any
     context: dict[str, Any]
     on_key: bool  # the problem is the key's name (an env variable name), not its value
@@ -58,7 +58,7 @@ def issue_from_error(error: Any) -> StructuralIssue:
     )
 
 
-def table_model(path: Path, data: dict[str, Any]) -> type[BaseModel] | None:
+def table_model(path: ConfigPath, data: dict[str, Any]) -> type[BaseModel] | None:
     """The pydantic model that describes the table at `path` (None where no model applies).
 
     For the language server, which has pydantic loaded anyway; the check path uses

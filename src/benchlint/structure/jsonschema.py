@@ -12,7 +12,6 @@ Only `benchlint schema` and `python -m benchlint.devtools.generate` import this 
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from pydantic import BaseModel
@@ -89,11 +88,6 @@ def schema_text() -> str:
 
 def generated_files() -> dict[str, str]:
     return {SCHEMA_FILE: schema_text()}
-
-
-def print_schema() -> int:
-    sys.stdout.write(schema_text())
-    return 0
 
 
 def _describe_keys(node: Schema, model: type[BaseModel]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..lint.rule import Path
+from ..core.paths import ConfigPath
 from .generated_spec import SPEC
 
 _MODELS: dict[str, Any] = SPEC["models"]
@@ -46,7 +46,7 @@ VARIANT_MODEL_NAMES: dict[str, str] = {
 }
 
 
-def table_name(path: Path, data: dict[str, Any]) -> str | None:
+def table_name(path: ConfigPath, data: dict[str, Any]) -> str | None:
     """The model that describes the table at `path` (None where no model applies).
 
     Where the model depends on a tag (an agent's `model.type`), `data` supplies it.
@@ -66,7 +66,7 @@ def table_name(path: Path, data: dict[str, Any]) -> str | None:
     return node["name"] if node is not None and node["kind"] == "model" else None
 
 
-def _choice(union: dict[str, Any], path: Path, data: Any) -> dict[str, Any] | None:
+def _choice(union: dict[str, Any], path: ConfigPath, data: Any) -> dict[str, Any] | None:
     for step in path:
         try:
             data = data[step]

@@ -8,8 +8,8 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from ...core.reading import NotARegularFile, read_file
 from ...core.text import one_line
-from ...lint.reading import NotARegularFile, read_file
 from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 

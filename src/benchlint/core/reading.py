@@ -1,7 +1,8 @@
 """Reading one input with a bound: a config is small, and a path may name `/dev/zero`.
 
-The command line and `lint_file` share it: every read stops after `max-file-size + 1` bytes,
-enough for BL003, whose message then still gives a file's real size.
+The command line, `lint_file` and catalog files share it: every read stops after
+`max-file-size + 1` bytes, enough for BL003, whose message then still gives a file's real size
+(`benchlint.lint.engine.lint_content`).
 """
 
 from __future__ import annotations
@@ -10,9 +11,6 @@ import errno
 import os
 import stat
 from typing import BinaryIO, NamedTuple
-
-from ..core.diagnostic import Diagnostic
-from ..parsing.document import too_large
 
 
 class Content(NamedTuple):
@@ -89,18 +87,3 @@ def read_bounded(stream: BinaryIO, limit: int, hint: int = _CHUNK) -> bytes:
         left -= len(chunk)
         size = _CHUNK
     return b"".join(chunks)
-
-
-def with_real_size(diagnostics: list[Diagnostic], content: Content, limit: int) -> list[Diagnostic]:
-    """The diagnostics of `content.data`, BL003's message telling the input's real size rather
-    than the bytes read (a stream's size is unknown: it says that it is larger)."""
-    if not content.oversized(limit):
-        return diagnostics
-    size = content.whole_size()
-    message = (
-        too_large(size, limit).message
-        if size is not None
-        else f"the input is more than {limit:,} bytes, the configured limit; nothing else was "
-        "checked (raise `max-file-size` if this is intended)"
-    )
-    return [d._replace(message=message) if d.code == "BL003" else d for d in diagnostics]

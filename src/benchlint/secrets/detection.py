@@ -1,0 +1,197 @@
+"""Recognising credentials: what the secret rules ask of a value, and what masking looks for.
+
+`looks_like_credential` tells a token (`sk-…`, `hf_…`) from a secret *name*; `may_be_secret`
+adds long random-looking values; `url_credentials` finds a password or a token in a URL.
+Every output is masked with these facts by `benchlint.secrets.redaction`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from ahocorasick_rs import AhoCorasick
+
+# Known token formats. Each pattern needs enough characters after its prefix that ordinary
+# words and secret *names* do not match (`OPENAI_API_KEY`, `sk-placeholder`).
+_TOKEN_PATTERNS: tuple[str, ...] = (
+    r"sk-ant-[A-Za-z0-9_\-]{16,}",  # Anthropic
+    r"sk-or-v1-[A-Za-z0-9]{16,}",  # OpenRouter
+    r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}",  # OpenAI and compatible
+    r"hf_[A-Za-z0-9]{20,}",  # Hugging Face
+    r"gh[pousr]_[A-Za-z0-9]{30,}",  # GitHub classic tokens
+    r"github_pat_[A-Za-z0-9_]{22,}",  # GitHub fine-grained tokens
+    r"glpat-[A-Za-z0-9_\-]{20,}",  # GitLab
+    r"AIza[0-9A-Za-z_\-]{35}",  # Google API keys
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}",  # AWS access key IDs
+    r"gsk_[A-Za-z0-9]{20,}",  # Groq
+    r"xai-[A-Za-z0-9]{20,}",  # xAI
+    r"pplx-[A-Za-z0-9]{20,}",  # Perplexity
+    r"xox[abposr]-[A-Za-z0-9\-]{10,}",  # Slack
+    r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe
+    r"r8_[A-Za-z0-9]{20,}",  # Replicate
+    r"npm_[A-Za-z0-9]{30,}",  # npm
+    r"ya29\.[A-Za-z0-9_\-]{20,}",  # Google OAuth access tokens
+    r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*",  # JWT
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
+)
+_ANY_TOKEN = "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS)
+
+
+@cache
+def token_pattern() -> re.Pattern[str]:
+    """Any token, anywhere. Compiled on first use: most runs never get past the prefix
+    search, and compiling costs a few milliseconds of every command's start-up."""
+    return re.compile(_ANY_TOKEN)
+
+
+@cache
+def _token_only() -> re.Pattern[str]:
+    """A value that is one token and nothing else (spaces aside)."""
+    return re.compile(rf"\s*(?:{_ANY_TOKEN})\s*")
+
+
+# The literal text every token pattern starts with: a text without any of them cannot hold a
+# token, which `str.__contains__` tells far faster than the regex (tested against the list).
+TOKEN_PREFIXES: tuple[str, ...] = (
+    "sk-",
+    "hf_",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "glpat-",
+    "AIza",
+    "AKIA",
+    "ASIA",
+    "gsk_",
+    "xai-",
+    "pplx-",
+    "xox",
+    "sk_live_",  # not `sk_`: `task_set` holds that
+    "sk_test_",
+    "rk_live_",
+    "rk_test_",
+    "r8_",
+    "npm_",
+    "ya29.",
+    "eyJ",
+    "-----BEGIN ",
+)
+
+
+# One pass over the text for all prefixes at once (Aho-Corasick): every diagnostic's texts
+# go through `redact`, and 23 separate substring scans cost three times as much.
+_PREFIX_FINDER = AhoCorasick(list(TOKEN_PREFIXES))
+
+
+def may_hold_token(text: str) -> bool:
+    """False when no token can be in `text`: too short, or none of their prefixes occurs."""
+    if len(text) < SHORTEST_TOKEN:
+        return False
+    try:
+        # as_strings: no byte-to-character offset conversion, a third cheaper than as_indexes
+        return bool(_PREFIX_FINDER.find_matches_as_strings(text))
+    except UnicodeEncodeError:  # a lone surrogate (from an editor) is no Rust string
+        return any(prefix in text for prefix in TOKEN_PREFIXES)
+
+
+def may_hold_url_secret(text: str) -> bool:
+    return ("@" in text and "://" in text) or (
+        "=" in text and ("?" in text or "&" in text or "#" in text or ";" in text)
+    )
+
+
+# user:password in a URL, and credentials in query parameters.
+QUERY_SECRET = re.compile(
+    r"[?&#;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
+    r"=([^&#\s\"',}]+)",
+    re.IGNORECASE,
+)
+# user:password@ inside a line of source (the password is group 1; a quote is legal in it).
+USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s]+)@")
+# A scheme and its slashes as users type them: `https://`, `https:/`, `http//`, or just `//`.
+_SCHEME_PREFIX = re.compile(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:?)?/+")
+
+
+def password_span(value: str) -> tuple[int, int] | None:
+    """Where the password of a URL's `user:password@` is in one value, in any shape a user
+    pastes: with or without a scheme, a typo in it, an `@` in the user name, spaces, quotes
+    or `/` in the password (everything between the user's `:` and the last `@` counts; a
+    port or path before that `@` is masked too, which is the safe side)."""
+    at = value.rfind("@")
+    if at < 0:
+        return None
+    scheme = _SCHEME_PREFIX.match(value)
+    start = scheme.end() if scheme else len(value) - len(value.lstrip())
+    colon = value.find(":", start, at)
+    if colon < 0 or colon + 1 >= at:
+        return None
+    return colon + 1, at
+
+
+# A long random-looking value: digits, lower and upper case letters, no spaces.
+GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
+# Words of key names whose values are credentials whatever they look like (`X-Api-Key`,
+# `DB_PASSWORD`, `Authorization`), matched per word so that `GIT_AUTHOR_NAME` stays readable.
+_SENSITIVE_WORD = re.compile(
+    r"(?:api)?key|\w*token|secrets?|passw(?:or)?d|pass|pwd|auth(?:orization|entication)?"
+    r"|cookie|credentials?|session|bearer|signature|private|apikey",
+    re.I,
+)
+
+
+def sensitive_key(key: str) -> bool:
+    return any(_SENSITIVE_WORD.fullmatch(word) for word in re.split(r"[_\-. ]+", key) if word)
+
+
+# The secret *reference* keys hold record names, which stay readable.
+NAME_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
+
+# No known token is shorter than this (a Slack `xoxb-` and 10 more); shorter texts skip the
+# prefix search and the regex. A test checks it against every pattern's minimum width.
+SHORTEST_TOKEN = 15
+
+
+def looks_like_credential(value: str) -> bool:
+    """True when the whole value is a token in a known credential format."""
+    return may_hold_token(value) and _token_only().fullmatch(value) is not None
+
+
+def contains_credential(value: str) -> bool:
+    """True when a known token format appears anywhere in the value."""
+    return may_hold_token(value) and token_pattern().search(value) is not None
+
+
+def first_credential(value: str) -> str | None:
+    """The first token-shaped substring of a value, if any."""
+    if not may_hold_token(value):
+        return None
+    match = token_pattern().search(value)
+    return match.group(0) if match else None
+
+
+def url_credentials(url: str) -> str | None:
+    """What kind of credential a URL carries in clear text, if any."""
+    if not may_hold_url_secret(url):  # the cheap test both patterns imply
+        return None
+    if USERINFO_IN_TEXT.search(url):
+        return "a user name and password"
+    match = QUERY_SECRET.search(url)
+    if match:
+        return f"the `{match.group(0)[1:].split('=', 1)[0]}` query parameter"
+    return None
+
+
+def mask(value: str) -> str:
+    """A form of a possibly secret value that is safe to print: `sk-p…(51 chars)`."""
+    return f"{value[:4]}…({len(value)} chars)"
+
+
+def may_be_secret(value: str) -> bool:
+    """True when a whole value is to be masked: a known token in it, or a long random one."""
+    return (len(value) >= 32 and GENERIC_SECRET_VALUE.match(value) is not None) or (
+        contains_credential(value)
+    )
