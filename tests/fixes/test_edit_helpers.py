@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from benchlint.core.diagnostic import Edit
+from benchlint.core.toml_syntax import toml_key, toml_string
 from benchlint.lint.fixer import apply_edits
 from benchlint.parsing import edits
 from benchlint.parsing.document import Document, parse
@@ -343,10 +344,10 @@ def test_helper(text: str, helper: Helper, expected: str) -> None:
 
 def test_toml_string_escapes_what_toml_requires() -> None:
     value = 'a"b\\c\n\t\x7f\x01é🎉'
-    spelled = edits.toml_string(value)
+    spelled = toml_string(value)
     assert tomllib.loads(f"k = {spelled}")["k"] == value
 
 
 @pytest.mark.parametrize("name", ["task_set", "a-b_9", "a.b", "日本", "", "with space"])
 def test_toml_key_round_trips(name: str) -> None:
-    assert tomllib.loads(f"{edits.toml_key(name)} = 1") == {name: 1}
+    assert tomllib.loads(f"{toml_key(name)} = 1") == {name: 1}

@@ -238,13 +238,19 @@ def test_text_changes_rebuild_the_text_and_skip_unchanged_lines() -> None:
     assert all("secret" not in new for _, _, new in changes)
 
 
-def test_key_docs_come_from_the_models() -> None:
+def test_key_docs_come_from_the_spec() -> None:
     doc = doc_at(("agents", 0, "model", "base_url"))
     assert doc is not None and "https://" in doc.description
     typed = doc_at(("agents", 1, "model", "type"), "hosted")
     assert typed is not None and typed.allowed == ("provider", "endpoint", "hosted")
     assert doc_at(("tasks", "task_set")).allowed == ("parity",)  # type: ignore[union-attr]
-    assert doc_at(("env", "TZ")).type == "string"  # type: ignore[union-attr]
+    assert doc_at(("env", "TZ")).type == "a string"  # type: ignore[union-attr]
+    # bounds and lengths as the rules state them (from the generated spec)
+    assert doc_at(("execution", "attempts_per_task")).type == "an integer ≥ 1"  # type: ignore[union-attr]
+    assert doc_at(("execution", "pass_threshold")).type == "a number from 0 to 1"  # type: ignore[union-attr]
+    assert doc_at(("secrets", "required")).type == (  # type: ignore[union-attr]
+        "an array of at most 16 secret record names"
+    )
     assert doc_at(("nonsense", "key")) is None
 
 

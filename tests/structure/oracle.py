@@ -33,7 +33,7 @@ def _raw(error: dict[str, Any]) -> tuple[str, ...]:
 def _issue(error: dict[str, Any]) -> tuple[str, ...]:
     issue = issue_from_error(error)
     context = sorted((key, _text(value)) for key, value in issue.context.items())
-    return (issue.type, _text(issue.path), _text(issue.input), str(issue.on_key), _text(context))
+    return (issue.kind, _text(issue.path), _text(issue.input), str(issue.on_key), _text(context))
 
 
 def differences(data: Any) -> str | None:

@@ -3,20 +3,11 @@ for people."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from .toml_syntax import toml_key
+
 ConfigPath = tuple[str | int, ...]
-
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-@lru_cache(maxsize=4096)
-def quote_key(key: str) -> str:
-    if _BARE.match(key):
-        return key
-    escaped = key.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
 
 
 @lru_cache(maxsize=4096)
@@ -29,13 +20,13 @@ def dotted(path: ConfigPath) -> str | None:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + quote_key(part)
+            out += ("." if out else "") + toml_key(part)
     return out
 
 
 def table_name(path: ConfigPath) -> str:
     """The TOML header that names a table path, without indices: `agents.model`."""
-    return ".".join(quote_key(part) for part in path if isinstance(part, str))
+    return ".".join(toml_key(part) for part in path if isinstance(part, str))
 
 
 @lru_cache(maxsize=4096)
@@ -62,10 +53,11 @@ def key_label(path: ConfigPath) -> str:
         return "the file"
     last = path[-1]
     if isinstance(last, int):
-        return f"entry {last + 1} of `{quote_key(str(path[-2]))}` in {table_label(path[:-2])}"
-    if path == ("agents",):
-        return "`agents`"
-    return f"`{quote_key(last)}` in {table_label(path[:-1])}"
+        array = f"entry {last + 1} of `{toml_key(str(path[-2]))}`"
+        return f"{array} in {table_label(path[:-2])}" if len(path) > 2 else array
+    if len(path) == 1:  # a top-level key names itself
+        return f"`{toml_key(last)}`"
+    return f"`{toml_key(last)}` in {table_label(path[:-1])}"
 
 
 def _agent_number(path: ConfigPath) -> int | None:

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic_core import SchemaValidator, ValidationError
 
 from ..domain.constants import VALIDATORS
-from ..domain.models import BenchmarkConfig
+from ..domain.models import BenchmarkConfig, field_description
 from ..structure.rust_regex import UnsupportedPattern, to_python
 
 SPEC_FILE = "src/benchlint/structure/generated_spec.py"
@@ -116,7 +116,14 @@ class _Walker:
         if name not in self.models:
             self.models[name] = {}  # claimed before the walk, for recursive models
             fields = self.node(schema["schema"], model_config, name)
-            self.models[name] = {"class_name": name, "fields": fields}
+            model = schema["cls"]
+            for key, field in fields.items():  # hover and messages read these
+                field["description"] = field_description(model, key) or ""
+            self.models[name] = {
+                "class_name": name,
+                "description": " ".join((model.__doc__ or "").split()),
+                "fields": fields,
+            }
         return {"kind": "model", "name": name}
 
     def _model_fields(

@@ -2,7 +2,7 @@
 
 No pydantic here: the check path imports this module, `benchlint.domain.models` imports it to build
 the models, so each value has one definition. What the models *derive* (which keys each
-table allows, which model `type` has which keys) lives in `benchlint.structure.tables`.
+table allows, which model `type` has which keys) lives in `benchlint.structure.spec`.
 """
 
 from __future__ import annotations

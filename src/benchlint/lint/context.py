@@ -7,7 +7,6 @@ that fails validation somewhere else; the accessors here skip whatever has the w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.diagnostic import Range
@@ -16,6 +15,7 @@ from ..core.paths import ConfigPath
 from ..domain.profiles import Profile
 from ..parsing.document import Document
 from ..structure.issues import StructuralIssue
+from ..structure.owners import by_owner
 from .locate import locate
 from .rule import Anchor
 
@@ -55,8 +55,13 @@ class Context:
     def has(self, path: ConfigPath) -> bool:
         return self.document.source_map.get(path) is not None
 
-    def issues_of(self, *types: str) -> Iterator[StructuralIssue]:
-        return (issue for issue in self.issues if issue.type in types)
+    def owned(self, code: str) -> list[StructuralIssue]:
+        """The structural issues rule `code` reports (see `benchlint.structure.owners`)."""
+        return self._issues_by_owner.get(code, [])
+
+    @lazy
+    def _issues_by_owner(self) -> dict[str, list[StructuralIssue]]:
+        return by_owner(self.issues)
 
     # -- values --------------------------------------------------------------------------------
     def table(self, name: str) -> dict[str, Any]:

@@ -12,24 +12,25 @@ import re
 from dataclasses import dataclass
 
 from lsprotocol import types as lsp
-from pydantic import BaseModel
 
 from ..core.paths import ConfigPath
+from ..core.toml_syntax import toml_string
 from ..domain.catalog.query import benchmark_choices, category_names, describe, harness_choices
 from ..domain.catalog.query import task_names as manifest_task_names
-from ..domain.models import (
-    MAX_AGENTS,
-    MODEL_VARIANTS,
-    TASK_SETS,
-    Agent,
-    BenchmarkConfig,
-    Tasks,
-    field_description,
-)
 from ..domain.profiles import PROFILES
 from ..lint.settings import Settings
 from ..secrets.redaction import redact
-from ..structure.issues import table_model
+from ..structure.spec import (
+    AGENT_MODEL_NAME,
+    MODEL_KEYS,
+    ROOT_MODEL_NAME,
+    TABLE_MODEL_NAMES,
+    VARIANT_MODEL_NAMES,
+    allowed_at,
+    model_description,
+    node_at,
+    table_name,
+)
 from .documents import OpenDocument
 from .keydocs import KeyDoc, key_doc, model_keys
 from .outline import Outline, Section, read_outline, strings_in
@@ -55,7 +56,7 @@ class Replace:
 
     def value(self, text: str) -> str:
         if self.quote is None:
-            return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return toml_string(text)
         return text if self.closed else text + self.quote
 
 
@@ -193,10 +194,12 @@ def _header_items(items: _Items, cursor: _Cursor, replace: Replace) -> None:
     """Tables that may still be added: each top-level table once, `[[agents]]` up to the
     limit, and the current agent's `model` and `env`."""
     present = {section.path for section in cursor.outline.sections}
-    for name in model_keys(BenchmarkConfig):
-        doc = _doc(BenchmarkConfig, name)
+    most_agents = (node_at(("agents",), None) or {}).get("max_length")
+    for name in model_keys(ROOT_MODEL_NAME):
+        doc = _doc(ROOT_MODEL_NAME, name)
         if name == "agents":
-            if sum(1 for path in present if len(path) == 2) < MAX_AGENTS:
+            agents = sum(1 for path in present if len(path) == 2)
+            if most_agents is None or agents < most_agents:
                 header = "[[agents]]"
             else:
                 continue
@@ -219,7 +222,7 @@ def _header_items(items: _Items, cursor: _Cursor, replace: Replace) -> None:
     for name in ("model", "env"):
         if ("agents", agent, name) in present:
             continue
-        doc = _doc(Agent, name)
+        doc = _doc(AGENT_MODEL_NAME, name)
         header = f"[agents.{name}]"
         detail = f"{doc.type} of agent {int(agent) + 1}"
         items.add(header, Kind.Struct, replace, header, detail, doc.description, doc.required)
@@ -234,7 +237,7 @@ def _key_items(items: _Items, cursor: _Cursor, replace: Replace) -> None:
     assigned = re.match(r"^\s*=", cursor.suffix[replace.end - cursor.offset :]) is not None
     for name in _keys_of(model):
         doc = _doc(model, name)
-        if name in present or doc.type in ("table", "array of tables"):
+        if name in present or doc.is_table:
             continue  # tables are written as `[headers]`, offered on a `[` line
         new_text = name if assigned else f"{name} = "
         items.add(name, Kind.Property, replace, new_text, doc.type, doc.markdown(), doc.required)
@@ -246,28 +249,28 @@ def _typed_key(cursor: _Cursor) -> str:
     return match.group(0) if match else ""
 
 
-def _model_of(cursor: _Cursor) -> type[BaseModel] | None:
+# Stands for `[agents.model]` before its `type` is written: every variant's keys.
+_ANY_MODEL = "*"
+
+
+def _model_of(cursor: _Cursor) -> str | None:
     path = cursor.section.path
     if len(path) == 3 and path[0] == "agents" and path[2] == "model":
         kind = cursor.outline.string_value(path, "type")
-        return MODEL_VARIANTS.get(kind or "") or _AnyModel
-    return table_model(path, {}) if path != () else None
+        return VARIANT_MODEL_NAMES.get(kind or "") or _ANY_MODEL
+    return table_name(path, {}) if path != () else None
 
 
-class _AnyModel(BaseModel):
-    """Stands for `[agents.model]` before its `type` is written: every variant's keys."""
-
-
-def _keys_of(model: type[BaseModel]) -> list[str]:
-    if model is _AnyModel:
-        names = [k for variant in MODEL_VARIANTS.values() for k in model_keys(variant)]
-        return list(dict.fromkeys(names))
+def _keys_of(model: str) -> tuple[str, ...]:
+    if model == _ANY_MODEL:
+        names = [k for variant in VARIANT_MODEL_NAMES.values() for k in MODEL_KEYS[variant]]
+        return tuple(dict.fromkeys(names))
     return model_keys(model)
 
 
-def _doc(model: type[BaseModel], name: str) -> KeyDoc:
-    if model is _AnyModel:
-        model = next(m for m in MODEL_VARIANTS.values() if name in m.model_fields)
+def _doc(model: str, name: str) -> KeyDoc:
+    if model == _ANY_MODEL:
+        model = next(m for m in VARIANT_MODEL_NAMES.values() if name in MODEL_KEYS[m])
     doc = key_doc(model, name)
     assert doc is not None
     return doc
@@ -284,10 +287,13 @@ def _choices(cursor: _Cursor, path: ConfigPath, key: str) -> list[tuple[str, str
     settings = cursor.settings
     agent = len(path) == 2 and path[0] == "agents"
     if key == "type" and len(path) == 3 and path[0] == "agents" and path[2] == "model":
-        return [(name, "model type", model.__doc__ or "") for name, model in MODEL_VARIANTS.items()]
+        return [
+            (name, "model type", model_description(model))
+            for name, model in VARIANT_MODEL_NAMES.items()
+        ]
     if key == "task_set" and path == ("tasks",):
-        description = field_description(Tasks, "task_set") or ""
-        return [(value, "task set", description) for value in TASK_SETS]
+        description = _doc(TABLE_MODEL_NAMES["tasks"], "task_set").description
+        return [(value, "task set", description) for value in allowed_at((*path, key), None)]
     if key == "harness" and agent:
         return [(name, about, "") for name, about in harness_choices(settings.extra_harnesses)]
     if key == "harness_api_key_secret" and agent:

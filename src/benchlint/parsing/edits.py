@@ -16,43 +16,16 @@ The fixer re-parses every result anyway; these helpers aim never to need that sa
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ..core.diagnostic import Edit, Range
 from ..core.paths import ConfigPath
+from ..core.toml_syntax import toml_key
 from .document import Document
 from .span import Span
 
 if TYPE_CHECKING:
     from .sourcemap import Entry
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}
-_ESCAPES["\r"] = "\\r"
-# Text with no quote, backslash or control character is its own basic-string body.
-_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*')
-
-
-# -- TOML spelling ---------------------------------------------------------------------------
-def toml_string(value: str) -> str:
-    """`value` as a TOML basic string, escaped where TOML requires it."""
-    if _PLAIN.fullmatch(value):  # the usual case: nothing to escape
-        return f'"{value}"'
-    out = []
-    for char in value:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04X}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def toml_key(name: str) -> str:
-    """A key as TOML writes it: bare when it can be, quoted otherwise."""
-    return name if _BARE_KEY.fullmatch(name) else toml_string(name)
 
 
 # -- lines -----------------------------------------------------------------------------------

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
-from ..core.paths import quote_key, table_label
+from ..core.paths import table_label
+from ..core.toml_syntax import toml_key
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_key
-from ..structure.tables import (
+from ..structure.spec import (
     AGENT_MODEL_NAME,
     MODEL_KEYS,
     ROOT_MODEL_NAME,
@@ -42,7 +43,7 @@ for _label, _model in _TABLES:
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of("extra_forbidden"):
+    for issue in ctx.owned("BL101"):
         path = issue.path
         if not path or not isinstance(path[-1], str):
             continue
@@ -52,7 +53,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         is_table = isinstance(issue.input, dict) or (
             isinstance(issue.input, list) and all(isinstance(i, dict) for i in issue.input)
         )
-        what = f"table [{quote_key(key)}]" if is_table and not parent else f"key `{quote_key(key)}`"
+        what = f"table [{toml_key(key)}]" if is_table and not parent else f"key `{toml_key(key)}`"
         where = "" if not parent else f" in {table_label(parent)}"
         suggestion: str | None = None
         if key in RENAMED and RENAMED[key] in allowed:

@@ -16,7 +16,7 @@ from ..core.paths import table_label
 from ..domain.constants import MODEL_TYPES
 from ..lint.context import Context
 from ..lint.rule import FILE, Anchor, Finding, Rule
-from .wording import one_of
+from ..structure.words import one_of
 
 _WHAT: dict[tuple[str | int, ...], str] = {
     ("experiment",): "missing [experiment] table: it names the benchmark to run",
@@ -25,9 +25,9 @@ _WHAT: dict[tuple[str | int, ...], str] = {
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of("missing", "union_tag_not_found"):
+    for issue in ctx.owned("BL102"):
         path = issue.path
-        if issue.type == "union_tag_not_found":
+        if issue.error_type == "union_tag_not_found":
             guess = _guess_type(issue.input)
             yield Finding(
                 f"missing `type` in {table_label(path)}: one of {one_of(MODEL_TYPES)}"

@@ -13,64 +13,36 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.paths import key_label
+from ..core.toml_syntax import toml_value
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from .wording import quoted, toml_type
-
-EXPECTED = {
-    "string_type": "a string",
-    "int_type": "an integer",
-    "float_type": "a number",
-    "bool_type": "a boolean",
-    "list_type": "an array",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
-}
-
-
-def owns(path: tuple[str | int, ...]) -> bool:
-    """Type errors under [execution] are BL106's and BL107's, except the judge secret."""
-    return not (len(path) == 2 and path[0] == "execution" and path[1] != "judge_api_key_secret")
+from ..structure.spec import allowed_at, node_at
+from ..structure.words import describe, one_of
+from .wording import found_value, quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of(*EXPECTED):
-        path = issue.path
-        if not owns(path):
-            continue
-        found = toml_type(issue.input)
+    for issue in ctx.owned("BL103"):
+        path, value = issue.path, issue.input
+        found = found_value(value)
         if path == ("agents",):
-            message = (
-                "`agents` must be an array of tables: write each agent as [[agents]] "
-                f"(double brackets), found {found}"
-            )
-        else:
-            expected = EXPECTED[issue.type]
-            if (
-                issue.type == "list_type"
-                and len(path) == 2
-                and path[0] in ("tasks", "verifier", "secrets")
-            ):
-                expected = "an array of strings"
-            message = f"{key_label(path)} must be {expected}, found {found}"
-            if expected == "a string" and isinstance(issue.input, int | float | bool):
-                message += f"; quote it: {quoted(_as_toml(issue.input))}"
-            elif expected.startswith("an array") and isinstance(issue.input, str):
-                message += f"; write it as an array: [{quoted(issue.input)}]"
-        yield Finding(message, Anchor.value(path))
-    for issue in ctx.issues_of("union_tag_invalid"):
-        path = (*issue.path, "type")
-        value = ctx.value_at(path)
-        if not isinstance(value, str):
             yield Finding(
-                f"{key_label(path)} must be a string, found {toml_type(value)}",
+                "`agents` must be an array of tables: write each agent as [[agents]] "
+                f"(double brackets), found {found}",
                 Anchor.value(path),
             )
-
-
-def _as_toml(value: int | float | bool) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+            continue
+        choices = allowed_at(path, ctx.data)
+        node = node_at(path, ctx.data)
+        expected = one_of(choices) if choices else describe(node) if node else "another type"
+        message = f"{key_label(path)} must be {expected}, found {found}"
+        if expected.startswith(("a string", "a non-blank")) and isinstance(value, int | float):
+            message += f"; quote it: {quoted(toml_value(value))}"
+        elif expected.startswith("an array") and isinstance(value, str):
+            # the hint shows the value: "found a string" is enough before it
+            message = f"{key_label(path)} must be {expected}, found a string; write it as an "
+            message += f"array: [{quoted(value)}]"
+        yield Finding(message, Anchor.value(path))
 
 
 RULE = Rule(

@@ -15,52 +15,53 @@ from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
 from ..core.paths import key_label
-from ..domain.constants import MODEL_TYPES, TASK_SETS
-from ..domain.constants import NON_BLANK_PATTERN as BLANK_PATTERN
+from ..core.toml_syntax import toml_string
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..parsing.edits import replace_value, toml_string
-from .wording import closest, one_of, quoted
+from ..parsing.edits import replace_value
+from ..structure.issues import StructuralIssue
+from ..structure.spec import allowed_at, node_at
+from ..structure.words import describe, one_of
+from .wording import closest, quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of("literal_error", "union_tag_invalid"):
+    for issue in ctx.owned("BL104"):
         path = issue.path
-        allowed: tuple[str, ...]
-        if issue.type == "union_tag_invalid":
-            path = (*path, "type")
-            allowed = MODEL_TYPES
-            found = ctx.value_at(path)
-            if not isinstance(found, str):
-                continue  # a `type` that is not a string is BL103's
+        if issue.kind == "allowed":
+            yield _not_allowed(ctx, issue)
+        elif issue.kind == "blank":
+            yield Finding(f"{key_label(path)} must not be blank", Anchor.value(path))
         else:
-            allowed = TASK_SETS if path == ("tasks", "task_set") else ()
-            found = issue.input
-        if not allowed:
-            continue
-        match = closest(found, allowed) if isinstance(found, str) else None
-        message = f"{key_label(path)} must be {one_of(allowed)}, found {quoted(found)}"
-        if path == ("tasks", "task_set"):
-            message += " (the Platform would silently run the full benchmark)"
-        fix = None
-        if match:
-            message += f'; did you mean "{match}"?'
-            edit = replace_value(ctx.document, path, toml_string(match))
-            if edit is not None:
-                fix = Fix(f'Replace with "{match}"', "unsafe", (edit,))
-        yield Finding(message, Anchor.value(path), fix=fix)
-    for issue in ctx.issues_of("string_pattern_mismatch", "string_too_short"):
-        if issue.on_key or not _blank_check(issue.type, issue.context):
-            continue
-        if issue.path[:1] == ("execution",):
-            continue  # judge_model: BL106
-        yield Finding(f"{key_label(issue.path)} must not be blank", Anchor.value(issue.path))
+            node = node_at(path, ctx.data)
+            if issue.kind == "length" and node is not None and "max_length" in node:
+                message = (
+                    f"{key_label(path)} is longer than {node['max_length']} characters "
+                    f"({len(str(issue.input))})"
+                )
+            elif issue.kind == "invalid":
+                reason = issue.context.get("error", "not accepted")
+                message = f"{key_label(path)} is not valid: {reason}, found {quoted(issue.input)}"
+            else:
+                expected = describe(node) if node is not None else "another value"
+                message = f"{key_label(path)} must be {expected}, found {quoted(issue.input)}"
+            yield Finding(message, Anchor.value(path))
 
 
-def _blank_check(kind: str, context: dict[str, object]) -> bool:
-    if kind == "string_too_short":
-        return context.get("min_length") == 1
-    return context.get("pattern") == BLANK_PATTERN
+def _not_allowed(ctx: Context, issue: StructuralIssue) -> Finding:
+    path, found = issue.path, issue.input
+    allowed = allowed_at(path, ctx.data)
+    match = closest(found, allowed) if isinstance(found, str) else None
+    message = f"{key_label(path)} must be {one_of(allowed)}, found {quoted(found)}"
+    if path == ("tasks", "task_set"):
+        message += " (the Platform would silently run the full benchmark)"
+    fix = None
+    if match:
+        message += f'; did you mean "{match}"?'
+        edit = replace_value(ctx.document, path, toml_string(match))
+        if edit is not None:
+            fix = Fix(f'Replace with "{match}"', "unsafe", (edit,))
+    return Finding(message, Anchor.value(path), fix=fix)
 
 
 RULE = Rule(

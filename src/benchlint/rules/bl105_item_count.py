@@ -12,30 +12,38 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.paths import key_label
-from ..domain.constants import MAX_AGENTS, MAX_REQUIRED_SECRETS
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
+from ..structure.spec import node_at, unwrap
+from ..structure.words import plural
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of("too_short", "too_long"):
+    for issue in ctx.owned("BL105"):
         path = issue.path
         size = len(issue.input) if isinstance(issue.input, list) else 0
-        if path == ("agents",):
-            if issue.type == "too_short":
-                yield Finding(
-                    "`agents` is empty: a run needs at least one agent", Anchor.value(path)
-                )
-            else:
-                yield Finding(
-                    f"a run takes at most {MAX_AGENTS} agents; this file has {size} "
-                    f"(agent {MAX_AGENTS + 1} starts here)",
-                    Anchor.header(("agents", MAX_AGENTS)),
-                    key=path,
-                )
-        elif issue.type == "too_long" and path[-1:] == ("required",):
+        node = node_at(path, ctx.data) or {}
+        if issue.error_type == "too_short":
+            least = node.get("min_length", 1)
+            what = (
+                "`agents` is empty: a run needs at least one agent"
+                if path == ("agents",)
+                else f"{key_label(path)} has {size} entries; at least {least} are needed"
+            )
+            yield Finding(what, Anchor.value(path))
+        elif path == ("agents",):
+            most = node.get("max_length", size - 1)
             yield Finding(
-                f"{key_label(path)} lists {size} names; at most {MAX_REQUIRED_SECRETS} are allowed",
+                f"a run takes at most {most} agents; this file has {size} "
+                f"(agent {most + 1} starts here)",
+                Anchor.header(("agents", most)),
+                key=path,
+            )
+        else:
+            most = node.get("max_length", size - 1)
+            what = plural(unwrap(node["items"])) if "items" in node else "entries"
+            yield Finding(
+                f"{key_label(path)} lists {size} {what}; at most {most} are allowed",
                 Anchor.value(path),
             )
 

@@ -16,42 +16,23 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from .wording import quoted, toml_type
-
-CONSTRAINTS = {
-    "attempts_per_task": "an integer ≥ 1",
-    "max_concurrent_attempts": "an integer ≥ 1",
-    "max_retries": "an integer ≥ 0",
-    "timeout_multiplier": "a number > 0",
-    "judge_model": "a non-blank string",
-}
+from ..structure.spec import node_at
+from ..structure.words import describe
+from .wording import found_value
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    seen: set[tuple[str | int, ...]] = set()
-    for issue in ctx.issues:
-        path = issue.path
-        if len(path) != 2 or path[0] != "execution" or path[1] not in CONSTRAINTS:
-            continue
-        if path in seen:
-            continue
-        seen.add(path)
-        value = issue.input
-        found = (
-            f"{toml_type(value)} {quoted(value)}"
-            if not isinstance(value, dict | list)
-            else toml_type(value)
-        )
-        message = f"{key_label(path)} must be {CONSTRAINTS[str(path[1])]}, found {found}"
-        number = _as_number(value)
-        if isinstance(value, str) and number is not None:
-            message += f"; remove the quotes: {path[1]} = {value.strip()}"
+    for issue in ctx.owned("BL106"):
+        path, value = issue.path, issue.input
+        node = node_at(path, ctx.data)
+        expected = describe(node) if node is not None else "within its bounds"
+        message = f"{key_label(path)} must be {expected}, found {found_value(value)}"
+        if isinstance(value, str) and _as_number(value) is not None:
+            message += f"; remove the quotes: {path[-1]} = {value.strip()}"
         yield Finding(message, Anchor.value(path))
 
 
-def _as_number(value: object) -> float | None:
-    if not isinstance(value, str):
-        return None
+def _as_number(value: str) -> float | None:
     try:
         return float(value.strip())
     except ValueError:

@@ -14,22 +14,27 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from .wording import quoted, toml_type
-
-PATH = ("execution", "pass_threshold")
+from ..structure.spec import node_at
+from ..structure.words import describe
+from .wording import found_value
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues:
-        if issue.path != PATH:
-            continue
-        value = issue.input
-        found = f"{toml_type(value)} {quoted(value)}"
-        message = f"{key_label(PATH)} should be a number from 0 to 1, found {found}"
-        if isinstance(value, int | float) and not isinstance(value, bool) and 1 < value <= 100:
+    for issue in ctx.owned("BL107"):
+        path, value = issue.path, issue.input
+        node = node_at(path, ctx.data)
+        expected = describe(node) if node is not None else "a number from 0 to 1"
+        message = f"{key_label(path)} should be {expected}, found {found_value(value)}"
+        if _reads_as_percentage(value):
             message += f"; a share, not a percentage: {value / 100:g}?"
-        yield Finding(message, Anchor.value(PATH))
-        return
+        yield Finding(message, Anchor.value(path))
+
+
+def _reads_as_percentage(value: object) -> bool:
+    """80 or 15.0 may be meant as a percentage; 1.5 is not one anyone writes."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return 1 < value <= 100 and float(value).is_integer()
 
 
 RULE = Rule(

@@ -28,9 +28,7 @@ def suggested_name(name: str) -> str:
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues:
-        if not issue.on_key or issue.path[-2:-1] != ("env",):
-            continue
+    for issue in ctx.owned("BL108"):
         name = str(issue.path[-1])
         where = table_label(issue.path[:-1])
         if name.startswith(RESERVED_ENV_PREFIX):

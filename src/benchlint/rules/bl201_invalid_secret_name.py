@@ -20,34 +20,26 @@ from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..secrets.detection import looks_like_credential, may_be_secret
+from ..structure.spec import node_at
+from ..structure.words import describe
 from .wording import quoted
-
-SECRET_PATTERN_ISSUES = ("string_pattern_mismatch", "string_too_long")
-
-
-def is_secret_path(path: tuple[str | int, ...]) -> bool:
-    last = path[-1] if path else None
-    if last in ("api_key_secret", "harness_api_key_secret", "judge_api_key_secret"):
-        return True
-    return len(path) == 3 and path[0] in ("verifier", "secrets") and path[1] == "required"
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.issues_of(*SECRET_PATTERN_ISSUES):
+    for issue in ctx.owned("BL201"):
         path, value = issue.path, issue.input
-        if issue.on_key or not is_secret_path(path) or not isinstance(value, str):
-            continue
         if looks_like_credential(value):
             continue  # BL202
         if path[-1] == "harness_api_key_secret" and _fixed_harness_name(ctx, path):
             continue  # BL303 names the one value that works
-        message = (
-            f"{key_label(path)} must be a secret record name (upper-case letters, digits and "
-            f"`_`, starting with a letter), found {quoted(value)}"
-        )
-        if len(value) > 255:
-            message = f"{key_label(path)} is longer than 255 characters: not a secret record name"
+        node = node_at(path, ctx.data) or {}
+        if issue.kind == "length":
+            message = (
+                f"{key_label(path)} is longer than {node.get('max_length')} characters: not a "
+                "secret record name"
+            )
         else:
+            message = f"{key_label(path)} must be {describe(node)}, found {quoted(value)}"
             suggestion = re.sub(r"[^A-Z0-9]+", "_", value.upper()).strip("_")
             # No suggestion from a value that may be a secret: upper-cased, it would escape
             # the masking that the value itself gets.

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
 from ..core.paths import key_label
+from ..core.toml_syntax import toml_string
 from ..lint.context import Context, SecretReference
 from ..lint.rule import Anchor, Finding, Rule
-from ..parsing.edits import replace_value, toml_string
+from ..parsing.edits import replace_value
 from ..secrets.detection import looks_like_credential, mask
 
 _PROVIDER_KEYS = {

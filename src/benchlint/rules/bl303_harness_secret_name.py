@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
+from ..core.toml_syntax import toml_string
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..parsing.edits import replace_value, toml_string
+from ..parsing.edits import replace_value
 from ..secrets.detection import looks_like_credential
 from .wording import quoted
 

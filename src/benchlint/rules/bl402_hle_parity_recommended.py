@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
+from ..core.toml_syntax import toml_string
 from ..domain.constants import TASK_SETS
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..parsing.edits import set_key, toml_string
+from ..parsing.edits import set_key
 
 
 def check(ctx: Context) -> Iterator[Finding]:

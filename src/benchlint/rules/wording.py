@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from ..core.toml_syntax import toml_type
 from ..secrets.redaction import show_value
 
 
-def toml_type(value: Any) -> str:
-    """The TOML name of a value's type, with an article: "a string", "an array of tables"."""
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a float"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        if value and all(isinstance(item, dict) for item in value):
-            return "an array of tables"
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, datetime.datetime):
-        return "a date-time"
-    if isinstance(value, datetime.date):
-        return "a date"
-    if isinstance(value, datetime.time):
-        return "a time"
-    return "a value"
+def found_value(value: Any) -> str:
+    """What a message says was found: the TOML type, and the value when it is a scalar
+    ("a string "2"", "an integer 40", "a date 1979-05-27", "an array")."""
+    kind = toml_type(value)
+    return kind if isinstance(value, list | dict) else f"{kind} {quoted(value)}"
 
 
 def quoted(value: Any) -> str:
@@ -84,13 +66,6 @@ def _closest(word: str, candidates: tuple[str, ...], cutoff: float) -> str | Non
         if score > best_score or (best is None and score >= best_score):
             best, best_score = candidate, score
     return best
-
-
-def one_of(values: Iterable[str]) -> str:
-    items = [f'"{v}"' for v in values]
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 @lru_cache(maxsize=4096)

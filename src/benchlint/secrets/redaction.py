@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..core.toml_syntax import toml_string, toml_value
 from .detection import (
     GENERIC_SECRET_VALUE,
     NAME_KEYS,
@@ -175,9 +176,11 @@ def _is_secret_body(key: str, body: str) -> bool:
 
 
 def show_value(value: object, limit: int = 60) -> str:
-    """A user's value quoted for a message: masked when it may be secret, shortened when long."""
+    """A user's value quoted for a message, as TOML writes it: masked when it may be secret,
+    shortened when long."""
     if not isinstance(value, str):
-        return repr(value) if not isinstance(value, bool) else str(value).lower()
+        text = toml_value(value)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
     if may_be_secret(value):
         return f'"{mask(value)}"'
     # URL secrets are masked before shortening, so that a cut cannot split them from their
@@ -187,6 +190,4 @@ def show_value(value: object, limit: int = 60) -> str:
         value = _starred(value, *password)
     if may_hold_url_secret(value):
         value = redact_same_width(value)
-    shown = value if len(value) <= limit else value[: limit - 1] + "…"
-    escaped = shown.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+    return toml_string(value if len(value) <= limit else value[: limit - 1] + "…")

@@ -14,6 +14,7 @@ SPEC: dict[str, Any] = {
     "models": {
         "BenchmarkConfig": {
             "class_name": "BenchmarkConfig",
+            "description": "An Osmosis benchmark-run config (`configs/benchmark/*.toml`).",
             "fields": {
                 "experiment": {
                     "required": True,
@@ -21,6 +22,7 @@ SPEC: dict[str, Any] = {
                         "kind": "model",
                         "name": "Experiment",
                     },
+                    "description": "What the run benchmarks.",
                 },
                 "tasks": {
                     "required": False,
@@ -31,6 +33,7 @@ SPEC: dict[str, Any] = {
                             "name": "Tasks",
                         },
                     },
+                    "description": "Which tasks to run; omitted: every task.",
                 },
                 "agents": {
                     "required": True,
@@ -43,6 +46,7 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "max_length": 8,
                     },
+                    "description": "1 to 8 agents (`[[agents]]`), each a harness plus a model.",
                 },
                 "execution": {
                     "required": False,
@@ -53,6 +57,7 @@ SPEC: dict[str, Any] = {
                             "name": "Execution",
                         },
                     },
+                    "description": "How attempts run.",
                 },
                 "verifier": {
                     "required": False,
@@ -63,6 +68,7 @@ SPEC: dict[str, Any] = {
                             "name": "Verifier",
                         },
                     },
+                    "description": "Secrets a registry dataset's verifier reads; not for Osmosis-managed benchmarks.",
                 },
                 "secrets": {
                     "required": False,
@@ -73,6 +79,7 @@ SPEC: dict[str, Any] = {
                             "name": "Secrets",
                         },
                     },
+                    "description": "Extra secrets whose values may be supplied per run.",
                 },
                 "env": {
                     "required": False,
@@ -93,11 +100,13 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": "Environment variables for every agent.",
                 },
             },
         },
         "Experiment": {
             "class_name": "Experiment",
+            "description": "What the run benchmarks.",
             "fields": {
                 "benchmark": {
                     "required": True,
@@ -106,11 +115,13 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": 'The benchmark to run: its key (`terminal-bench-2-1`), exact name ("Terminal-Bench 2.1", case-sensitive) or ID, as `osmosis benchmark list` shows it; a Harbor-registry dataset is `owner/name@version`. Never a local dataset path.',
                 },
             },
         },
         "Tasks": {
             "class_name": "Tasks",
+            "description": "Which of the benchmark's tasks to run; omit the table to run every task.",
             "fields": {
                 "task_set": {
                     "required": False,
@@ -126,6 +137,7 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": 'A named task set; the only one that exists is "parity" (the sample a benchmark\'s reference scores were measured on). The Platform silently runs the full benchmark for an unknown name.',
                 },
                 "task_names": {
                     "required": False,
@@ -140,6 +152,7 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": "Explicit task IDs from the benchmark's manifest. Runs selected this way get scores but no leaderboard rank.",
                 },
                 "categories": {
                     "required": False,
@@ -154,11 +167,13 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": "Category names from the benchmark's manifest. Runs selected this way get scores but no leaderboard rank.",
                 },
             },
         },
         "Agent": {
             "class_name": "Agent",
+            "description": "One agent: a harness plus a model, compared under identical conditions.",
             "fields": {
                 "harness": {
                     "required": False,
@@ -170,6 +185,7 @@ SPEC: dict[str, Any] = {
                             "pattern": "\\S",
                         },
                     },
+                    "description": "The scaffold that drives the model (`codex`, `claude-code`, `terminus-2`, `cursor-cli`, `mini-swe-agent`, ...). Omitted: the benchmark's official scaffold.",
                 },
                 "harness_api_key_secret": {
                     "required": False,
@@ -181,6 +197,7 @@ SPEC: dict[str, Any] = {
                             "pattern": "^[A-Z][A-Z0-9_]*$",
                         },
                     },
+                    "description": "A credential the harness itself reads; only `cursor-cli` (`CURSOR_API_KEY`) and `mini-swe-agent` (`MSWEA_API_KEY`) take one, named exactly after the variable.",
                 },
                 "model": {
                     "required": True,
@@ -210,6 +227,7 @@ SPEC: dict[str, Any] = {
                             "discriminator": "'type'",
                         },
                     },
+                    "description": "The model the agent drives: a `type` and the keys that type needs.",
                 },
                 "env": {
                     "required": False,
@@ -230,11 +248,13 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": "Environment variables for this agent only; they win over `[env]`.",
                 },
             },
         },
         "ProviderModel": {
             "class_name": "ProviderModel",
+            "description": "A model served by a provider, called with the user's own key.",
             "fields": {
                 "type": {
                     "required": True,
@@ -247,6 +267,7 @@ SPEC: dict[str, Any] = {
                             "expected": "'provider'",
                         },
                     },
+                    "description": '"provider", "endpoint" or "hosted".',
                 },
                 "model": {
                     "required": True,
@@ -255,6 +276,7 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": "The provider model, `provider/model` (`openai/gpt-5.2`, `anthropic/claude-sonnet-4`).",
                 },
                 "api_key_secret": {
                     "required": True,
@@ -263,11 +285,13 @@ SPEC: dict[str, Any] = {
                         "max_length": 255,
                         "pattern": "^[A-Z][A-Z0-9_]*$",
                     },
+                    "description": "The Platform secret record holding the provider key; injected into the agent as an environment variable of the same name.",
                 },
             },
         },
         "EndpointModel": {
             "class_name": "EndpointModel",
+            "description": "An OpenAI-compatible endpoint.",
             "fields": {
                 "type": {
                     "required": True,
@@ -280,6 +304,7 @@ SPEC: dict[str, Any] = {
                             "expected": "'endpoint'",
                         },
                     },
+                    "description": '"provider", "endpoint" or "hosted".',
                 },
                 "base_url": {
                     "required": True,
@@ -288,6 +313,7 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": "The endpoint's absolute `https://` URL (e.g. `https://models.example.com/v1`).",
                 },
                 "model": {
                     "required": True,
@@ -296,6 +322,7 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": "The model name the endpoint expects.",
                 },
                 "api_key_secret": {
                     "required": True,
@@ -304,6 +331,7 @@ SPEC: dict[str, Any] = {
                         "max_length": 255,
                         "pattern": "^[A-Z][A-Z0-9_]*$",
                     },
+                    "description": "The Platform secret record holding the endpoint key; injected into the agent as an environment variable of the same name.",
                 },
                 "extra_headers": {
                     "required": False,
@@ -319,11 +347,13 @@ SPEC: dict[str, Any] = {
                             },
                         },
                     },
+                    "description": "Literal HTTP headers sent with every request. Never an `Authorization` header: the key comes from `api_key_secret`.",
                 },
             },
         },
         "HostedModel": {
             "class_name": "HostedModel",
+            "description": "A LoRA deployed on the Platform; it references no secret.",
             "fields": {
                 "type": {
                     "required": True,
@@ -336,6 +366,7 @@ SPEC: dict[str, Any] = {
                             "expected": "'hosted'",
                         },
                     },
+                    "description": '"provider", "endpoint" or "hosted".',
                 },
                 "base_model": {
                     "required": True,
@@ -344,6 +375,7 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": "The base model the LoRA was trained on.",
                 },
                 "lora_model_name": {
                     "required": True,
@@ -352,11 +384,13 @@ SPEC: dict[str, Any] = {
                         "min_length": 1,
                         "pattern": "\\S",
                     },
+                    "description": "The deployed LoRA's name (older guidance called this `checkpoint_name`).",
                 },
             },
         },
         "Execution": {
             "class_name": "Execution",
+            "description": "How attempts run.",
             "fields": {
                 "attempts_per_task": {
                     "required": False,
@@ -367,6 +401,7 @@ SPEC: dict[str, Any] = {
                             "ge": 1,
                         },
                     },
+                    "description": "Independent tries per task (default 1); pass@k needs k.",
                 },
                 "max_concurrent_attempts": {
                     "required": False,
@@ -377,6 +412,7 @@ SPEC: dict[str, Any] = {
                             "ge": 1,
                         },
                     },
+                    "description": "Attempts run in parallel (default 4), within workspace limits.",
                 },
                 "timeout_multiplier": {
                     "required": False,
@@ -388,6 +424,7 @@ SPEC: dict[str, Any] = {
                             "gt": 0.0,
                         },
                     },
+                    "description": "Scales each task's timeout (default 1.0).",
                 },
                 "max_retries": {
                     "required": False,
@@ -398,6 +435,7 @@ SPEC: dict[str, Any] = {
                             "ge": 0,
                         },
                     },
+                    "description": "Retries of an attempt that failed to run (default 0).",
                 },
                 "pass_threshold": {
                     "required": False,
@@ -410,6 +448,7 @@ SPEC: dict[str, Any] = {
                             "le": 1.0,
                         },
                     },
+                    "description": "The score an attempt needs to count as a pass, 0..1 (benchmark default).",
                 },
                 "judge_model": {
                     "required": False,
@@ -421,6 +460,7 @@ SPEC: dict[str, Any] = {
                             "pattern": "\\S",
                         },
                     },
+                    "description": "The LLM judge's model, for benchmarks with a configurable judge; the benchmark's default when omitted.",
                 },
                 "judge_api_key_secret": {
                     "required": False,
@@ -432,11 +472,13 @@ SPEC: dict[str, Any] = {
                             "pattern": "^[A-Z][A-Z0-9_]*$",
                         },
                     },
+                    "description": "The Platform secret record with the judge's provider key; required by judged benchmarks (HLE, GDPVal, BrowseComp).",
                 },
             },
         },
         "Verifier": {
             "class_name": "Verifier",
+            "description": "Secrets a registry dataset's verifier reads; not allowed on Osmosis-managed benchmarks.",
             "fields": {
                 "required": {
                     "required": False,
@@ -452,11 +494,13 @@ SPEC: dict[str, Any] = {
                             "max_length": 16,
                         },
                     },
+                    "description": "Secret record names the verifier reads (at most 16).",
                 },
             },
         },
         "Secrets": {
             "class_name": "Secrets",
+            "description": "Extra secrets whose values may be supplied per run.",
             "fields": {
                 "required": {
                     "required": False,
@@ -472,6 +516,7 @@ SPEC: dict[str, Any] = {
                             "max_length": 16,
                         },
                     },
+                    "description": "Secret names resolved at submit from `--secrets-file`, the environment or a prompt (at most 16).",
                 },
             },
         },
