@@ -127,3 +127,26 @@ def test_a_token_given_as_a_code_is_masked_in_the_error(where: str) -> None:
     with pytest.raises(SettingsError) as caught:
         Settings(**values)
     assert token[8:] not in str(caught.value) and token[8:].upper() not in str(caught.value)
+
+
+def test_the_command_line_and_the_editor_resolve_alike(tmp_path: Path) -> None:
+    """Both surfaces lay their overrides over the same settings file with the one resolver."""
+    from benchlint.cli.check import resolver_from
+    from benchlint.cli.main import build_parser
+    from benchlint.lsp.client_settings import parse_client_settings
+    from benchlint.lsp.workspace_settings import WorkspaceSettings
+
+    (tmp_path / "benchlint.toml").write_text('ignore = ["BL502"]\nseverity = { BL305 = "error" }\n')
+    config = tmp_path / "configs" / "benchmark" / "a.toml"
+    config.parent.mkdir(parents=True)
+    args = build_parser("check").parse_args(
+        ["check", "--ignore", "BL403", "--profile", "osmosis-0.3.8", str(config)]
+    )
+    editor = WorkspaceSettings()
+    editor.set_root(tmp_path)
+    editor.set_client(parse_client_settings({"ignore": ["BL403"], "profile": "osmosis-0.3.8"}))
+    from_cli = resolver_from(args).for_path(str(config))
+    from_editor = editor.for_path(str(config))
+    assert from_editor.error is None
+    assert from_editor.settings == from_cli
+    assert from_cli.ignore == ("BL502", "BL403") and from_cli.profile == "osmosis-0.3.8"

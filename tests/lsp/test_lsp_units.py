@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types as lsp
 
+from benchlint.lint.resolver import SettingsResolver
 from benchlint.lint.settings import Settings, SettingsError
 from benchlint.lsp.client_settings import (
     ClientSettings,
@@ -20,7 +21,7 @@ from benchlint.lsp.documents import DocumentStore
 from benchlint.lsp.keydocs import doc_at
 from benchlint.lsp.positions import _LINE_BREAK, ClientText
 from benchlint.lsp.selection import is_selected, matches_globs, names_schema
-from benchlint.lsp.workspace_settings import SettingsResolver, merge
+from benchlint.lsp.workspace_settings import WorkspaceSettings, overrides
 
 # -- positions ---------------------------------------------------------------------------------
 
@@ -175,14 +176,16 @@ def test_merge_applies_client_settings_like_flags(tmp_path: Path) -> None:
             "profile": "osmosis-0.3.8",
         }
     )
-    merged = merge(base, client, tmp_path)
+    merged = SettingsResolver(overrides(client, tmp_path))._layer(base)
     assert merged.ignore == ("BL502", "BL403")
     assert merged.extra_harnesses == ("a", "b")
     assert dict(merged.severity) == {"BL305": "error", "BL306": "info"}
     assert merged.profile == "osmosis-0.3.8"
     assert merged.catalog.find("k") is not None
     with pytest.raises(SettingsError):
-        merge(Settings(), parse_client_settings({"ignore": ["BL999"]}), tmp_path)
+        SettingsResolver(
+            overrides(parse_client_settings({"ignore": ["BL999"]}), tmp_path)
+        ).defaults()
 
 
 def test_resolver_finds_files_per_document_and_notices_edits(tmp_path: Path) -> None:
@@ -190,7 +193,7 @@ def test_resolver_finds_files_per_document_and_notices_edits(tmp_path: Path) -> 
     (tmp_path / "b" / "configs" / "benchmark").mkdir(parents=True)
     settings_file = tmp_path / "a" / "benchlint.toml"
     settings_file.write_text('ignore = ["BL502"]\n')
-    resolver = SettingsResolver()
+    resolver = WorkspaceSettings()
     in_a = resolver.for_path(str(tmp_path / "a" / "configs" / "benchmark" / "x.toml"))
     in_b = resolver.for_path(str(tmp_path / "b" / "configs" / "benchmark" / "x.toml"))
     assert in_a.settings.ignore == ("BL502",) and in_b.settings.ignore == ()

@@ -48,3 +48,10 @@ def extension_dir() -> Path:
     if not (EXTENSION / "node_modules" / ".package-lock.json").is_file():
         run(["npm", "ci", "--no-audit", "--no-fund"], EXTENSION, NPM_TIMEOUT_S)
     return EXTENSION
+
+
+@pytest.fixture(scope="session")
+def vsix(extension_dir: Path) -> Path:
+    """The packaged extension (`npm run package`: lint, production bundle, vsce)."""
+    run(["npm", "run", "package"], extension_dir, timeout=300)
+    return extension_dir / "benchlint.vsix"

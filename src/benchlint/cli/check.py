@@ -16,13 +16,14 @@ import shutil
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from ..core.diagnostic import SEVERITY_RANK, Diagnostic
 from ..core.reading import Content, read_stdin
 from ..core.version import __version__
 from ..lint.engine import lint_content
-from ..lint.settings import Settings, SettingsError, find_settings_file
+from ..lint.resolver import Overrides, SettingsResolver
+from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
 from ..report import FileReport, RunInfo, printable
 from .files import InputError, expand, read
@@ -32,40 +33,6 @@ if TYPE_CHECKING:
     from ..lint.fixer import FixResult
 
 
-# Plain classes and named tuples, not dataclasses: a dataclass costs about a millisecond of
-# every command's start-up to create, and `dataclasses` imports `inspect`.
-class SettingsResolver:
-    """Settings for each file: its discovered (or the --config) file, then the flags."""
-
-    def __init__(self, config: str | None, flags: dict[str, Any]) -> None:
-        self.config = config
-        self.flags = flags  # keyword arguments of Settings.layered
-        self._cache: dict[Path | None, Settings] = {}
-        # folder → its settings file: discovery stats each folder up to the root, and a run
-        # over 1,000 files mostly asks about a few folders
-        self._sources: dict[str, Path | None] = {}
-
-    def for_path(self, path: str | None) -> Settings:
-        source: Path | None
-        if self.config is not None:
-            source = Path(self.config)
-        else:
-            folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
-            if folder not in self._sources:
-                self._sources[folder] = find_settings_file(Path(path) if path else Path.cwd())
-            source = self._sources[folder]
-        cached = self._cache.get(source)
-        if cached is not None:
-            return cached
-        if self.config is not None and not Path(self.config).is_file():
-            raise SettingsError(f"settings file {self.config} does not exist")
-        base = Settings.from_file(source) if source is not None else Settings()
-        settings = base.layered(**self.flags)
-        settings.catalog  # noqa: B018  -- read catalog files now: a broken one is a usage error
-        self._cache[source] = settings
-        return settings
-
-
 def _codes(value: str | None) -> tuple[str, ...] | None:
     if value is None:
         return None
@@ -73,14 +40,15 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 
 
 def resolver_from(args: argparse.Namespace) -> SettingsResolver:
-    flags: dict[str, Any] = {
-        "profile": args.profile,
-        "select": _codes(args.select),
-        "fail_on": args.fail_on,
-        "ignore": _codes(args.ignore) or (),
-        "catalogs": tuple(os.path.abspath(c) for c in args.catalog),
-    }
-    return SettingsResolver(config=args.config, flags=flags)
+    """The flags, laid over each file's settings file as the editor lays its settings."""
+    overrides = Overrides(
+        profile=args.profile,
+        select=_codes(args.select),
+        fail_on=args.fail_on,
+        ignore=_codes(args.ignore) or (),
+        catalogs=tuple(os.path.abspath(c) for c in args.catalog),
+    )
+    return SettingsResolver(overrides, Path(args.config) if args.config else None)
 
 
 class FixMode(NamedTuple):

@@ -30,7 +30,7 @@ from .protocol import BenchlintProtocol
 from .publisher import DiagnosticsPublisher
 from .selection import is_selected
 from .symbols import document_symbols, flat_symbols
-from .workspace_settings import SettingsResolver
+from .workspace_settings import WorkspaceSettings
 
 SECTION = "benchlint"
 # Files whose change may change some document's settings (catalog files are filtered later).
@@ -47,8 +47,8 @@ class BenchlintServer(LanguageServer):
         )
         self.messages = ClientMessages(self)
         self.documents = DocumentStore()
-        self.resolver = SettingsResolver()
-        self.linter = Linter(self.resolver, self.messages)
+        self.workspace_settings = WorkspaceSettings()
+        self.linter = Linter(self.workspace_settings, self.messages)
         self.publisher = DiagnosticsPublisher(self, self.documents, self.linter, self.messages)
         self.features = ClientFeatures()
         self.roots: list[str] = []
@@ -60,7 +60,7 @@ class BenchlintServer(LanguageServer):
     def set_roots(self, uris: list[str | None]) -> None:
         """The workspace folders: relative globs and client paths start at them."""
         self.roots = [path for path in (fs_path(uri or "") for uri in uris) if path]
-        self.resolver.root = Path(self.roots[0]) if self.roots else None
+        self.workspace_settings.set_root(Path(self.roots[0]) if self.roots else None)
 
     # -- documents ---------------------------------------------------------------------------
     def served(self, uri: str) -> OpenDocument | None:
@@ -78,7 +78,7 @@ class BenchlintServer(LanguageServer):
         return None if too_large else (document, settings)
 
     def reselect(self, document: OpenDocument) -> None:
-        client = self.resolver.client
+        client = self.workspace_settings.client
         document.selected = client.enable and is_selected(
             document.path,
             document.uri,
@@ -101,7 +101,7 @@ class BenchlintServer(LanguageServer):
     def apply_client_settings(self, raw: Any) -> None:
         try:
             client = parse_client_settings(raw)
-            self.resolver.set_client(client)
+            self.workspace_settings.set_client(client)
         except (ClientSettingsError, SettingsError) as error:
             self.messages.error(f"settings not applied: {error}")
             return
@@ -153,7 +153,7 @@ class BenchlintServer(LanguageServer):
             self.messages.log(f"could not register for settings changes: {error}")
 
     def settings_files_changed(self) -> None:
-        self.resolver.invalidate()
+        self.workspace_settings.invalidate()
         self.messages.forget_shown()
         self.refresh_all()
 
@@ -208,13 +208,13 @@ def build_server() -> BenchlintServer:
         document.apply(params.content_changes, params.text_document.version)
         server.reselect(document)
         if not server.features.pull_diagnostics:
-            server.publisher.schedule(document, server.resolver.client.debounce)
+            server.publisher.schedule(document, server.workspace_settings.client.debounce)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE, lsp.SaveOptions(include_text=False))
     @messages.guard
     def did_save(params: lsp.DidSaveTextDocumentParams) -> None:
         path = fs_path(params.text_document.uri)
-        if path is not None and server.resolver.concerns(path):
+        if path is not None and server.workspace_settings.concerns(path):
             server.settings_files_changed()
             return
         document = server.documents.get(params.text_document.uri)
@@ -240,7 +240,7 @@ def build_server() -> BenchlintServer:
     @messages.guard
     def did_change_watched_files(params: lsp.DidChangeWatchedFilesParams) -> None:
         paths = [fs_path(change.uri) for change in params.changes]
-        if any(path is not None and server.resolver.concerns(path) for path in paths):
+        if any(path is not None and server.workspace_settings.concerns(path) for path in paths):
             server.settings_files_changed()
 
     @server.feature(

@@ -1,123 +1,94 @@
-"""The `Settings` for each document: its settings file, found exactly as the CLI finds it,
-with the editor's settings laid over it the way command-line flags are (they win; `ignore`,
-`catalog` and `extraHarnesses` add to the file's lists).
+"""The `Settings` for each document, resolved by the same `SettingsResolver` as the command
+line: the document's settings file with the editor's settings laid over it the way
+command-line flags are (they win; `ignore`, `catalog` and `extraHarnesses` add to the file's).
 
-Results are cached per settings file and dropped when the client reports a change (settings,
-watched files, a saved settings file); a settings file edited behind the editor's back is
-noticed by its modification time.
+What the editor adds: its client settings become the resolver's overrides (a change rebuilds
+the resolver), and a settings file that cannot be used does not stop linting (the defaults
+apply, with the error to show the user).
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-from ..lint.settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
+from ..lint.resolver import Overrides, SettingsResolver
+from ..lint.settings import SETTINGS_FILE, Settings, SettingsError
 from .client_settings import ClientSettings
 
 SETTINGS_FILE_NAMES = frozenset({SETTINGS_FILE, "pyproject.toml"})
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     settings: Settings
     error: str | None = None  # why the settings file could not be used (defaults apply)
 
 
-@dataclass(frozen=True)
-class _Cached:
-    resolved: Resolved
-    stamp: tuple[int, int] | None
-
-
-class SettingsResolver:
+class WorkspaceSettings:
     def __init__(self) -> None:
         self.client = ClientSettings()
         self.root: Path | None = None  # relative client paths start here
-        self.generation = 0  # bumped whenever cached settings are dropped
-        # folder -> its settings file, or why looking for it failed (an unreadable pyproject)
-        self._folder_source: dict[str, Path | SettingsError | None] = {}
-        self._by_source: dict[Path | None, _Cached] = {}
-        self._catalog_files: set[str] = set()
+        self._resolver = SettingsResolver()
+
+    @property
+    def generation(self) -> int:
+        """Bumped whenever cached settings are dropped: a lint made before is stale."""
+        return self._resolver.generation
 
     def set_client(self, client: ClientSettings) -> None:
         """Adopt new client settings; raises `SettingsError` (keeping the old ones) when they
         cannot apply even to default settings."""
-        merge(Settings(), client, self.root)
-        self.client = client
-        self.invalidate()
+        resolver = SettingsResolver(overrides(client, self.root), self._config_file(client))
+        resolver.defaults()  # raises for unusable client settings, before anything changes
+        resolver.generation = self._resolver.generation + 1
+        self.client, self._resolver = client, resolver
+
+    def set_root(self, root: Path | None) -> None:
+        self.root = root
+        self._resolver = SettingsResolver(
+            overrides(self.client, root), self._config_file(self.client)
+        )
 
     def invalidate(self) -> None:
-        self._folder_source.clear()
-        self._by_source.clear()
-        self._catalog_files.clear()
-        self.generation += 1
+        self._resolver.invalidate()
 
     def concerns(self, path: str) -> bool:
         """Whether a changed file may change some document's settings."""
         return (
-            Path(path).name in SETTINGS_FILE_NAMES or os.path.abspath(path) in self._catalog_files
+            Path(path).name in SETTINGS_FILE_NAMES
+            or os.path.abspath(path) in self._resolver.catalog_files
         )
 
     def for_path(self, path: str | None) -> Resolved:
         try:
-            source = self._source(path)
+            return Resolved(self._resolver.for_path(path, cwd=self.root))
         except SettingsError as error:
             return self._fallback(str(error))
-        cached = self._by_source.get(source)
-        stamp = _stamp(source)
-        if cached is not None and cached.stamp == stamp:
-            return cached.resolved
-        resolved = self._load(source)
-        self._by_source[source] = _Cached(resolved, stamp)
-        return resolved
-
-    def _source(self, path: str | None) -> Path | None:
-        if self.client.config_file:
-            configured = Path(self.client.config_file)
-            if not configured.is_absolute() and self.root is not None:
-                configured = self.root / configured
-            if not configured.is_file():
-                raise SettingsError(f"settings file {configured} does not exist")
-            return configured
-        start = Path(path) if path else (self.root or Path.cwd())
-        folder = os.path.dirname(os.path.abspath(start)) if path else str(start)
-        if folder not in self._folder_source:
-            try:
-                self._folder_source[folder] = find_settings_file(Path(folder))
-            except SettingsError as error:
-                self._folder_source[folder] = error
-        found = self._folder_source[folder]
-        if isinstance(found, SettingsError):
-            raise found
-        return found
-
-    def _load(self, source: Path | None) -> Resolved:
-        try:
-            base = Settings.from_file(source) if source is not None else Settings()
-            settings = merge(base, self.client, self.root)
-        except SettingsError as error:
-            return self._fallback(str(error))
-        self._catalog_files.update(str(p) for p in settings.catalog_paths())
-        return Resolved(settings)
 
     def _fallback(self, error: str) -> Resolved:
         """Defaults with the client's settings: a broken settings file still gets linting."""
         try:
-            return Resolved(merge(Settings(), self.client, self.root), error)
+            return Resolved(self._resolver.defaults(), error)
         except SettingsError:
             return Resolved(Settings(), error)
 
+    def _config_file(self, client: ClientSettings) -> Path | None:
+        if not client.config_file:
+            return None
+        configured = Path(client.config_file)
+        if not configured.is_absolute() and self.root is not None:
+            configured = self.root / configured
+        return configured
 
-def merge(base: Settings, client: ClientSettings, root: Path | None) -> Settings:
-    """`base` with the client's settings applied as the CLI applies its flags; catalogs are
-    read now, so that a broken one is reported at once."""
+
+def overrides(client: ClientSettings, root: Path | None) -> Overrides:
+    """The client's settings as overrides; catalog paths are relative to the workspace root."""
     catalogs = tuple(
         str(Path(entry) if Path(entry).is_absolute() or root is None else root / entry)
         for entry in client.catalog or ()
     )
-    settings = base.layered(
+    return Overrides(
         profile=client.profile,
         select=tuple(client.select) if client.select else None,
         ignore=tuple(client.ignore or ()),
@@ -126,15 +97,3 @@ def merge(base: Settings, client: ClientSettings, root: Path | None) -> Settings
         severity=client.severity,
         max_file_size=client.max_file_size,
     )
-    settings.catalog  # noqa: B018  -- load the catalog files now; a broken one raises here
-    return settings
-
-
-def _stamp(source: Path | None) -> tuple[int, int] | None:
-    if source is None:
-        return None
-    try:
-        info = source.stat()
-    except OSError:
-        return (-1, -1)
-    return (info.st_mtime_ns, info.st_size)

@@ -1,0 +1,116 @@
+"""The one way settings resolve for a file, on the command line and in the editor.
+
+A file's settings are its settings file (the one given, or the nearest `benchlint.toml` /
+`pyproject.toml` with a `[tool.benchlint]` table above it) with the caller's overrides laid
+over it (command-line flags, editor settings): single values and `select` win, `severity`
+entries override one by one, and the lists `ignore`, `catalog` and `extra-harnesses` add to
+the file's. Catalog files are read at once, so that a broken one is reported with the
+settings.
+
+Both surfaces cache what they resolve (a run over 1,000 files asks about a few folders; an
+editor asks on every keystroke): the settings file of each folder, and the settings of each
+settings file. A settings file edited since it was read is read again (its modification time
+and size are compared); `invalidate()` drops everything (the editor's settings changed).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core.diagnostic import Severity
+from .settings import Settings, SettingsError, find_settings_file
+
+
+class Overrides(NamedTuple):
+    """What a caller lays over the settings file (None and empty: keep the file's)."""
+
+    profile: str | None = None
+    select: tuple[str, ...] | None = None
+    fail_on: str | None = None
+    max_file_size: int | None = None
+    severity: Mapping[str, Severity] | None = None
+    ignore: tuple[str, ...] = ()
+    catalogs: tuple[str, ...] = ()  # absolute paths
+    extra_harnesses: tuple[str, ...] = ()
+
+
+class _Cached(NamedTuple):
+    settings: Settings | SettingsError
+    stamp: tuple[int, int] | None
+
+
+class SettingsResolver:
+    def __init__(self, overrides: Overrides | None = None, config_file: Path | None = None) -> None:
+        self.overrides = overrides or Overrides()
+        self.config_file = config_file  # the one settings file for every path, if given
+        self.generation = 0  # bumped whenever cached settings are dropped
+        # folder → its settings file, or why looking for it failed (an unreadable pyproject)
+        self._folder_source: dict[str, Path | SettingsError | None] = {}
+        self._by_source: dict[Path | None, _Cached] = {}
+        self.catalog_files: set[str] = set()  # every catalog file read, absolute
+
+    def invalidate(self) -> None:
+        self._folder_source.clear()
+        self._by_source.clear()
+        self.catalog_files.clear()
+        self.generation += 1
+
+    def for_path(self, path: str | None, cwd: Path | None = None) -> Settings:
+        """The settings of the file at `path` (None: a file in `cwd`, default the current
+        folder). Raises `SettingsError` when its settings file or an override is unusable."""
+        source = self.source_for(path, cwd)
+        cached = self._by_source.get(source)
+        stamp = _stamp(source)
+        if cached is None or cached.stamp != stamp:
+            cached = _Cached(self._load(source), stamp)
+            self._by_source[source] = cached
+        if isinstance(cached.settings, SettingsError):
+            raise cached.settings
+        return cached.settings
+
+    def source_for(self, path: str | None, cwd: Path | None = None) -> Path | None:
+        """The settings file that applies to `path` (None: none, the defaults apply)."""
+        if self.config_file is not None:
+            if not self.config_file.is_file():
+                raise SettingsError(f"settings file {self.config_file} does not exist")
+            return self.config_file
+        folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
+        if folder not in self._folder_source:
+            try:
+                self._folder_source[folder] = find_settings_file(Path(folder))
+            except SettingsError as error:
+                self._folder_source[folder] = error
+        found = self._folder_source[folder]
+        if isinstance(found, SettingsError):
+            raise found
+        return found
+
+    def defaults(self) -> Settings:
+        """The defaults with the overrides: what applies when a settings file cannot be used
+        (an editor still lints). Raises `SettingsError` when the overrides themselves fail."""
+        return self._layer(Settings())
+
+    def _load(self, source: Path | None) -> Settings | SettingsError:
+        try:
+            return self._layer(Settings.from_file(source) if source is not None else Settings())
+        except SettingsError as error:
+            return error
+
+    def _layer(self, base: Settings) -> Settings:
+        settings = base.layered(**self.overrides._asdict())
+        settings.catalog  # noqa: B018  -- read catalog files now: a broken one is reported here
+        self.catalog_files.update(str(path) for path in settings.catalog_paths())
+        return settings
+
+
+def _stamp(source: Path | None) -> tuple[int, int] | None:
+    if source is None:
+        return None
+    try:
+        info = source.stat()
+    except OSError:
+        return (-1, -1)
+    return (info.st_mtime_ns, info.st_size)
