@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import benchlint
-from benchlint import Diagnostic, Settings
+from benchlint import Diagnostic, Edit, Settings
+from benchlint.core.text import LineIndex
+from benchlint.lint.fixer import apply_edits_at
 
 MINIMAL = """\
 [experiment]
@@ -55,3 +57,12 @@ def write_catalog(folder: Path, *entries: dict[str, Any], name: str = "catalog.j
         document = {"schema_version": 1, "data": {"benchmarks": list(entries)}}
     path.write_text(json.dumps(document), "utf-8")
     return path
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """`text` with non-overlapping engine edits (ranges over `text`) applied together, the way
+    the fixer applies them."""
+    lines = LineIndex(text)
+    return apply_edits_at(
+        text, [(lines.offset(e.range.start), lines.offset(e.range.end), e.new_text) for e in edits]
+    )

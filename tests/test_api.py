@@ -215,12 +215,20 @@ def test_public_surface_is_small() -> None:
     )
 
 
-@pytest.mark.parametrize("config", [MINIMAL, MINIMAL.replace('"provider"', '"providr"')])
-def test_the_check_path_stays_light(config: str) -> None:
+@pytest.mark.parametrize(
+    ("config", "near_miss"),
+    [
+        (MINIMAL, False),
+        (MINIMAL + '\n[env]\nHF_TOKEN = "x"\nlog-level = "debug"\n', False),  # findings
+        (MINIMAL.replace('"provider"', '"providr"'), True),  # "did you mean" needs difflib
+    ],
+)
+def test_the_check_path_stays_light(config: str, near_miss: bool) -> None:
     """Start-up is most of a one-file check: not the language-server stack, no pydantic, no
-    dataclasses (and so no `inspect`), no syntax tree for a valid file, with findings or
-    without."""
+    dataclasses (and so no `inspect`), no difflib (only a near miss needs it), no syntax tree
+    for a valid file, with findings or without (docs/performance.md)."""
     heavy = ("pygls", "lsprotocol", "pydantic", "dataclasses", "inspect")
+    heavy += () if near_miss else ("difflib",)
     heavy += ("tree_sitter", "tree_sitter_toml")
     code = (
         "import sys, benchlint.cli.main as m;"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchlint.core.diagnostic import Position
-from benchlint.core.text import LineIndex
+from benchlint.core.diagnostic import Position, Range
 from helpers import MINIMAL, at, lint
 
 
@@ -73,14 +72,17 @@ def test_columns_count_code_points_after_wide_characters(prefix: str) -> None:
 
 
 def test_client_encodings_differ_on_a_line_with_emoji() -> None:
-    index = LineIndex('a = "😀日"\nb = 1\n')
-    position = Position(1, 8)  # the closing quote, after 7 code points
-    assert index.to_client_column(position, "utf-32") == 7
-    assert index.to_client_column(position, "utf-16") == 8
-    assert index.to_client_column(position, "utf-8") == 12
-    for encoding in ("utf-8", "utf-16", "utf-32"):
-        column = index.to_client_column(position, encoding)
-        assert index.from_client(0, column, encoding) == position
+    from lsprotocol import types as lsp
+
+    from benchlint.lsp.positions import ClientText
+
+    text = 'a = "😀日"\nb = 1\n'
+    closing_quote = Range(Position(1, 8), Position(1, 9))  # after 7 code points
+    columns = {"utf-32": 7, "utf-16": 8, "utf-8": 12}
+    for encoding, column in columns.items():
+        client = ClientText(text, encoding)  # type: ignore[arg-type]
+        assert client.from_engine(closing_quote).start == lsp.Position(0, column)
+        assert client.offset(lsp.Position(0, column)) == text.index('"', 5)
 
 
 def test_semantic_errors_after_a_syntax_error_keep_their_place() -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from benchlint.core.diagnostic import Edit
 from benchlint.core.toml_syntax import toml_key, toml_string
-from benchlint.lint.fixer import apply_edits
 from benchlint.parsing import edits
 from benchlint.parsing.document import Document, parse
+from helpers import apply_edits
 
 Helper = Callable[[Document], Edit | None]
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from benchlint import lint_text
-from benchlint.lint.fixer import apply_edits
 from benchlint.report import FileReport, RunInfo
 from benchlint.report.json_report import render
+from helpers import apply_edits
 
 from .support import CONFIG_PATH, FIXABLE, crlf, fixture_names, read_fixture, settings_for
 

@@ -6,14 +6,9 @@ import pytest
 
 from benchlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Range
 from benchlint.lint import fixer
-from benchlint.lint.fixer import (
-    MAX_ROUNDS,
-    apply_edits,
-    fix_round,
-    fix_text,
-    unified_diff,
-)
+from benchlint.lint.fixer import MAX_ROUNDS, fix_round, fix_text, unified_diff
 from benchlint.lint.settings import Settings
+from helpers import apply_edits
 
 from .support import CONFIG_PATH
 

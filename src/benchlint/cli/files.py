@@ -5,10 +5,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import PurePath
 from typing import NamedTuple
 
 from ..core.reading import Content, NotARegularFile, read_file
+from ..domain.locations import in_config_folder, is_config_name
 from ..report import printable
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
@@ -18,15 +18,8 @@ class InputError(Exception):
     """A path the user gave that cannot be checked; the message is one line for stderr."""
 
 
-# Named tuples, not dataclasses: a dataclass costs about a millisecond of every command's
-# start-up to create, and `dataclasses` imports `inspect`.
 class Target(NamedTuple):
     path: str  # as shown in output: as given, or joined to the directory given
-
-
-def _under_config_folder(path: str) -> bool:
-    parts = PurePath(os.path.abspath(path)).parts[:-1]
-    return any(parts[i : i + 2] == ("configs", "benchmark") for i in range(len(parts) - 1))
 
 
 def expand(paths: list[str]) -> tuple[list[Target], list[str]]:
@@ -62,7 +55,7 @@ def _walk(top: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
         for name in sorted(files):
             path = os.path.join(folder, name)
-            if name.endswith(".toml") and _under_config_folder(path):
+            if is_config_name(name) and in_config_folder(path):
                 found.append(path)
     return found
 

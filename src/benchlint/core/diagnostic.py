@@ -17,8 +17,7 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 SEVERITY_RANK: dict[str, int] = {"error": 3, "warning": 2, "info": 1}
 
 
-# Every value here is a named tuple: immutable, ordered, and several times cheaper to create
-# than a frozen dataclass (every diagnostic makes a few).
+# Every value here is a named tuple: immutable and ordered.
 class Position(NamedTuple):
     line: int
     column: int
@@ -68,9 +67,7 @@ class Fix(NamedTuple):
 
 
 class Diagnostic(NamedTuple):
-    """One finding of one rule, positioned in the file it was found in. (Immutable; a named
-    tuple because a lint makes one per finding and a frozen dataclass costs four times as
-    much to build.)"""
+    """One finding of one rule, positioned in the file it was found in."""
 
     code: str
     name: str

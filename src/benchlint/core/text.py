@@ -104,24 +104,6 @@ class LineIndex:
         column = byte_column if starts is None else bisect_right(starts, byte_column) - 1
         return self.line_starts[row] + column
 
-    def to_client_column(self, position: Position, encoding: Encoding) -> int:
-        """0-based column of a position in a client's encoding (LSP)."""
-        prefix = self.line_text(position.line)[: position.column - 1]
-        return client_width(prefix, encoding)
-
-    def from_client(self, line0: int, column: int, encoding: Encoding) -> Position:
-        """A client's (0-based line, column in `encoding`) as a public position."""
-        line = line0 + 1
-        text = self.line_text(line)
-        if encoding == "utf-32" or text.isascii():
-            return Position(line, min(column, len(text)) + 1)
-        width = 0
-        for index, char in enumerate(text):
-            if width >= column:
-                return Position(line, index + 1)
-            width += client_width(char, encoding)
-        return Position(line, len(text) + 1)
-
 
 def client_width(text: str, encoding: Encoding) -> int:
     """Length of `text` in code units of `encoding`."""

@@ -39,7 +39,7 @@ def rule_page(rule: Rule) -> str:
     footer = ["## Turning it off", ""]
     # Rules without a check are reported by the reader or the linter itself, where a
     # suppression comment cannot reach (the file may not even be text); only settings can.
-    if rule.check is not None:
+    if rule.suppressible:
         footer += [
             f"Silence one diagnostic with `# benchlint: ignore[{rule.code}]` at the end of its",
             "line or alone on the line above it, or a whole file with",

@@ -14,8 +14,6 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 
-# Named tuples, not frozen dataclasses: every command imports this, and a dataclass costs
-# about a millisecond to create (and `dataclasses` imports `inspect`).
 class HarnessCredential(NamedTuple):
     """A harness that reads one fixed variable, and how the Platform fills it."""
 

@@ -75,12 +75,12 @@ def lint(
     diagnostics = [_resolve(context, rule, finding) for rule, finding in found]
     if suppressions:
         comments = find_suppressions(document)
-        diagnostics = apply_suppressions(diagnostics, comments)
+        diagnostics = apply_suppressions(diagnostics, comments, _SUPPRESSIBLE)
         if "BL901" in enabled:
             rule = RULES_BY_CODE["BL901"]
             diagnostics.extend(
                 _resolve(context, rule, finding)
-                for finding in unused_suppressions(comments, enabled, RULES_BY_CODE)
+                for finding in unused_suppressions(comments, enabled, RULES_BY_CODE, _SUPPRESSIBLE)
             )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)
@@ -103,30 +103,25 @@ def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
     code = rule.code
     key_path = finding.key if finding.key is not None else getattr(at, "path", None)
     related = finding.related
-    # Positional tuple.__new__: the named tuple's keyword __new__ costs three times as much,
-    # and this runs per diagnostic. The order is Diagnostic's field order.
-    return _new_tuple(
-        Diagnostic,
-        (
-            code,
-            rule.name,
-            context.settings.severity.get(code) or finding.severity or rule.severity,
-            redact(finding.message),
-            context.locate(at),
-            _key(key_path),
-            tuple(Related(redact(message), context.locate(anchor)) for message, anchor in related)
-            if related
-            else (),
-            None if finding.fix is None else _redacted_fix(finding.fix),
-            _URLS[code],
-        ),
+    return Diagnostic(
+        code=code,
+        name=rule.name,
+        severity=context.settings.severity.get(code) or finding.severity or rule.severity,
+        message=redact(finding.message),
+        range=context.locate(at),
+        key=_key(key_path),
+        related=tuple(
+            Related(redact(message), context.locate(anchor)) for message, anchor in related
+        )
+        if related
+        else (),
+        fix=None if finding.fix is None else _redacted_fix(finding.fix),
+        url=_URLS[code],
     )
 
 
-_new_tuple = tuple.__new__
-
-
 _URLS = {code: rule_url(code) for code in RULES_BY_CODE}
+_SUPPRESSIBLE = frozenset(rule.code for rule in RULES if rule.suppressible)
 
 
 @lru_cache(maxsize=4096)

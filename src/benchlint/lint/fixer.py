@@ -18,8 +18,8 @@ import difflib
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from ..core.diagnostic import Diagnostic, Edit, Fix
 from ..core.text import LineIndex
@@ -32,8 +32,7 @@ MAX_ROUNDS = 10
 _ONE_BY_ONE = 64  # fixes tried one at a time in a round whose fixes break the text
 
 
-@dataclass(frozen=True)
-class FixResult:
+class FixResult(NamedTuple):
     original: str
     text: str  # the fixed text (the original when nothing applied)
     fixed: int  # diagnostics whose fix was applied, over all rounds
@@ -74,8 +73,7 @@ def fix_text(
     return FixResult(text, current, fixed, diagnostics, first)
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     text: str  # after the round
     applied: tuple[Fix, ...]  # the fixes applied, each once
     fixed: int  # diagnostics those fixes fix
@@ -107,13 +105,15 @@ def fix_round(
     )
 
 
-@dataclass
 class _Group:
     """One fix, its edits as offsets, and how many diagnostics carry that same fix."""
 
-    fix: Fix
-    edits: list[tuple[int, int, str]]
-    count: int = 1
+    __slots__ = ("count", "edits", "fix")
+
+    def __init__(self, fix: Fix, edits: list[tuple[int, int, str]]) -> None:
+        self.fix = fix
+        self.edits = edits
+        self.count = 1
 
 
 def _choose(lines: LineIndex, diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[_Group]:
@@ -177,12 +177,6 @@ class _Spans:
 
 def _apply_groups(lines: LineIndex, groups: Iterable[_Group]) -> str:
     return apply_edits_at(lines.text, [edit for group in groups for edit in group.edits])
-
-
-def apply_edits(text: str, edits: Iterable[Edit]) -> str:
-    """`text` with non-overlapping `edits` (ranges over `text`) applied together."""
-    lines = LineIndex(text)
-    return apply_edits_at(text, [_offsets(lines, edit) for edit in edits])
 
 
 def apply_edits_at(text: str, edits: Iterable[tuple[int, int, str]]) -> str:

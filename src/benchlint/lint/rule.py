@@ -59,8 +59,6 @@ class Finding(NamedTuple):
 Check = Callable[["Context"], Iterable[Finding]]
 
 
-# Named tuples, not dataclasses: every command imports this module, and a dataclass costs
-# about a millisecond to create (and `dataclasses` imports `inspect`).
 class Rule(NamedTuple):
     code: str
     name: str
@@ -93,6 +91,12 @@ class Rule(NamedTuple):
     @property
     def fixable(self) -> bool:
         return self.fix is not None
+
+    @property
+    def suppressible(self) -> bool:
+        """Whether a suppression comment can silence it: not a rule reported by the reader
+        (the file may not even be text) or about suppressions themselves."""
+        return self.check is not None
 
     def document(self) -> str:
         """The rule's documentation as markdown: what `benchlint rule CODE` prints, and the

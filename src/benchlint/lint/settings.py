@@ -10,12 +10,13 @@ import fnmatch
 import glob
 import os
 from collections.abc import Mapping
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostic import SEVERITIES, Severity
+from ..core.lazy import lazy
 from ..core.text import one_line
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
 from ..parsing.toml_values import loads
@@ -72,11 +73,7 @@ _NO_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
 
 class Settings:
-    """Everything that changes what benchlint reports for a file. Immutable.
-
-    A plain class rather than a frozen dataclass: every command imports it, and a dataclass
-    costs about a millisecond to create (and `dataclasses` imports `inspect`).
-    """
+    """Everything that changes what benchlint reports for a file. Immutable."""
 
     FIELDS = (
         "profile",
@@ -208,7 +205,7 @@ class Settings:
         }
 
     # -- what is enabled -----------------------------------------------------------------------
-    @cached_property
+    @lazy
     def enabled_codes(self) -> frozenset[str]:
         return frozenset(
             code
@@ -256,7 +253,7 @@ class Settings:
                 out.append(pattern)
         return out
 
-    @cached_property
+    @lazy
     def catalog(self) -> Catalog:
         """The bundled catalog with the configured files laid over it (read once)."""
         from ..domain.catalog import CatalogError, load_catalog

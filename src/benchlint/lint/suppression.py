@@ -26,8 +26,7 @@ def ignore_comment(*codes: str) -> str:
 
 
 class Suppression:
-    """One suppression comment. (A plain class: a dataclass costs about a millisecond of
-    every command's start-up, and `dataclasses` imports `inspect`.)"""
+    """One suppression comment, and the codes it silenced."""
 
     def __init__(
         self,
@@ -88,9 +87,10 @@ def find_suppressions(document: Document) -> list[Suppression]:
 
 
 def apply_suppressions(
-    diagnostics: list[Diagnostic], suppressions: list[Suppression]
+    diagnostics: list[Diagnostic], suppressions: list[Suppression], suppressible: frozenset[str]
 ) -> list[Diagnostic]:
-    """The diagnostics no suppression silences; marks each suppression's used codes."""
+    """The diagnostics no suppression silences (only the `suppressible` codes can be); marks
+    each suppression's used codes."""
     if not suppressions:
         return diagnostics
     file_wide = [s for s in suppressions if s.kind == "ignore-file" and not s.malformed]
@@ -101,6 +101,9 @@ def apply_suppressions(
     kept: list[Diagnostic] = []
     for diagnostic in diagnostics:
         silenced = False
+        if diagnostic.code not in suppressible:
+            kept.append(diagnostic)
+            continue
         for suppression in (*by_line.get(diagnostic.range.start.line, ()), *file_wide):
             if diagnostic.code in suppression.codes:
                 suppression.used.add(diagnostic.code)

@@ -14,6 +14,7 @@ from lsprotocol import types as lsp
 
 from ..core.diagnostic import Diagnostic, Fix
 from ..lint.fixer import fix_text
+from ..lint.registry import RULES_BY_CODE
 from ..lint.settings import Settings
 from ..lint.suppression import IGNORE_COMMENT, ignore_comment
 from ..parsing import toml_values
@@ -24,7 +25,6 @@ FIX_ALL = "source.fixAll.benchlint"
 FIX_ALL_TITLE = "benchlint: fix all safe problems"
 KINDS = [lsp.CodeActionKind.QuickFix, FIX_ALL]
 # Findings a line comment cannot silence: the file could not be read or parsed there.
-_UNSUPPRESSIBLE = frozenset({"BL001", "BL002", "BL003", "BL901"})
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
 
 
@@ -97,7 +97,8 @@ def _quick_fix(context: ActionContext, diagnostic: Diagnostic, fix: Fix) -> lsp.
 
 
 def _ignore_action(context: ActionContext, diagnostic: Diagnostic) -> lsp.CodeAction | None:
-    if diagnostic.code in _UNSUPPRESSIBLE:
+    rule = RULES_BY_CODE.get(diagnostic.code)
+    if rule is None or not rule.suppressible:
         return None
     edit = ignore_edit(context.document, diagnostic.code, diagnostic.range.start.line)
     if edit is None:

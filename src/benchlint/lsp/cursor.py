@@ -8,9 +8,9 @@ errors by re-parsing, which costs far more than an editor request can wait for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Literal
 
+from ..core.lazy import lazy
 from ..core.paths import ConfigPath
 from ..core.text import LineIndex
 from ..parsing import toml_values
@@ -32,7 +32,7 @@ class Reading:
         self.lines = LineIndex(text)
         self.source_map: SourceMap = build_source_map(text, self.lines)
 
-    @cached_property
+    @lazy
     def comments_by_line(self) -> dict[int, list[Comment]]:
         """The comments that start on each (1-based) line."""
         by_line: dict[int, list[Comment]] = {}
@@ -40,7 +40,7 @@ class Reading:
             by_line.setdefault(self.lines.position(comment.span.start).line, []).append(comment)
         return by_line
 
-    @cached_property
+    @lazy
     def values(self) -> dict[str, Any] | None:
         """The whole text's values, when it is valid TOML (None when it is not)."""
         try:

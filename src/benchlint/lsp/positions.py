@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import cached_property
 from itertools import accumulate
 
 from lsprotocol import types as lsp
 
 from ..core.diagnostic import Position, Range
+from ..core.lazy import lazy
 from ..core.text import Encoding, LineIndex, client_width
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -30,7 +30,7 @@ class ClientText:
         self.text = text
         self.encoding = encoding
 
-    @cached_property
+    @lazy
     def line_starts(self) -> list[int]:
         text = self.text
         if _OTHER_BREAKS.search(text) is None:
@@ -41,7 +41,7 @@ class ClientText:
             return starts
         return [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
 
-    @cached_property
+    @lazy
     def engine_lines(self) -> LineIndex:
         return LineIndex(self.text)
 
@@ -95,9 +95,6 @@ class ClientText:
     def from_engine(self, range_: Range) -> lsp.Range:
         """A diagnostic's (or fix's) range in client coordinates."""
         return self.range(self.engine_offset(range_.start), self.engine_offset(range_.end))
-
-    def to_engine(self, position: lsp.Position) -> Position:
-        return self.engine_lines.position(self.offset(position))
 
     def line_of(self, offset: int) -> int:
         """0-based client line of an offset."""

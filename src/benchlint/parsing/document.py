@@ -30,8 +30,6 @@ _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
 _MAX_RECOVERY_ROUNDS = 24
 
 
-# Named tuples and a plain class, not dataclasses: every command imports this module, and a
-# dataclass costs about a millisecond to create (and `dataclasses` imports `inspect`).
 class EncodingProblem(NamedTuple):
     """The bytes are not a text benchlint can read (BL002) or too many of them (BL003)."""
 

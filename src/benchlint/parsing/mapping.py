@@ -25,8 +25,6 @@ EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "eleme
 KeyParts = Sequence[tuple[str, Span]]  # the parts of a (dotted) key: name and where it is
 
 
-# Plain classes and named tuples, not dataclasses: a dataclass costs about a millisecond of
-# a command's start-up to create, and `dataclasses` imports `inspect`.
 class Entry:
     """What the text says about one path."""
 

@@ -31,8 +31,6 @@ def printable(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-# A plain class and a named tuple, not dataclasses: a dataclass costs about a millisecond
-# of every command's start-up to create, and `dataclasses` imports `inspect`.
 class FileReport:
     """One checked file: its path as the user gave it, its text and its diagnostics."""
 

@@ -10,28 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.diagnostic import Fix
-from ..core.paths import key_label
 from ..lint.context import Context
-from ..lint.rule import Anchor, Finding, Rule
-from ..parsing.edits import remove_element
+from ..lint.rule import Finding, Rule
+from .repeats import repeats
 from .wording import quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     for key in ("task_names", "categories"):
-        first: dict[str, tuple[str | int, ...]] = {}
-        for path, name in ctx.strings(("tasks", key)):
-            if name not in first:
-                first[name] = path
-                continue
-            edit = remove_element(ctx.document, path)
-            yield Finding(
-                f"{quoted(name)} is listed again in {key_label(('tasks', key))}",
-                Anchor.value(path),
-                related=(("first listed here", Anchor.value(first[name])),),
-                fix=Fix(f"Remove the repeated {quoted(name)}", "safe", (edit,)) if edit else None,
-            )
+        yield from repeats(ctx, ("tasks", key), quoted)
 
 
 RULE = Rule(

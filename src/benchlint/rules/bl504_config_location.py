@@ -11,17 +11,10 @@ to forget.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
-from pathlib import PurePath
 
+from ..domain.locations import in_config_folder, is_config_name
 from ..lint.context import Context
 from ..lint.rule import FILE, Finding, Rule
-
-
-@lru_cache(maxsize=1024)
-def in_config_folder(path: str) -> bool:
-    parts = PurePath(path.replace("\\", "/")).parts[:-1]
-    return any(parts[i : i + 2] == ("configs", "benchmark") for i in range(len(parts) - 1))
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -30,7 +23,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     problems = []
     if not in_config_folder(ctx.path):
         problems.append("is not under a configs/benchmark/ folder")
-    if not ctx.path.endswith(".toml"):
+    if not is_config_name(ctx.path):
         problems.append("does not end in .toml")
     if problems:
         yield Finding(

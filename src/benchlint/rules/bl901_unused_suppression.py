@@ -17,10 +17,14 @@ from ..lint.suppression import Suppression, is_code
 
 
 def unused_suppressions(
-    suppressions: list[Suppression], enabled: frozenset[str], known: Collection[str]
+    suppressions: list[Suppression],
+    enabled: frozenset[str],
+    known: Collection[str],
+    suppressible: Collection[str],
 ) -> Iterator[Finding]:
     """BL901 findings, called by the engine once every other rule has run; `known` is every
-    rule code (the registry's, which this module cannot import: the registry imports it)."""
+    rule code and `suppressible` those a comment can silence (the registry's, which this
+    module cannot import: the registry imports it)."""
     for suppression in suppressions:
         if suppression.malformed:
             yield Finding(
@@ -28,12 +32,18 @@ def unused_suppressions(
             )
             continue
         unknown = [c for c in suppression.codes if not is_code(c) or c not in known]
+        fixed = [c for c in suppression.codes if c not in unknown and c not in suppressible]
         unused = [
             c
             for c in suppression.codes
-            if c not in unknown and c in enabled and c not in suppression.used and c != "BL901"
+            if c not in unknown and c not in fixed and c in enabled and c not in suppression.used
         ]
         parts = []
+        if fixed:
+            parts.append(
+                f"{', '.join(fixed)} cannot be silenced by a comment (use `ignore` in the "
+                "settings or --ignore)"
+            )
         if unused:
             where = "in this file" if suppression.kind == "ignore-file" else "here"
             verb = "was" if len(unused) == 1 else "were"

@@ -28,8 +28,6 @@ class Task(NamedTuple):
     difficulty: str | None = None
 
 
-# Named tuples, not frozen dataclasses: the check path imports this module, and each
-# dataclass costs about a millisecond to create (and `dataclasses` imports `inspect`).
 class CatalogEntry(NamedTuple):
     key: str
     name: str

@@ -23,10 +23,7 @@ _LIMIT_TEXT = f"{MAX_CATALOG_BYTES // 2**20} MiB"
 
 
 class Catalog:
-    """An ordered, immutable set of entries (user entries replace bundled ones by key).
-
-    A plain class, not a frozen dataclass: creating one costs about a millisecond of every
-    command's start-up (and `dataclasses` imports `inspect`)."""
+    """An ordered, immutable set of entries (user entries replace bundled ones by key)."""
 
     def __init__(self, entries: tuple[CatalogEntry, ...]) -> None:
         self.entries = entries
