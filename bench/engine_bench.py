@@ -1,4 +1,4 @@
-"""Speed targets 1-5 of quality.md, as ratios measured side by side in one run.
+"""Speed targets 1-5 of docs/performance.md, as ratios measured side by side in one run.
 
     .venv/bin/python bench/engine_bench.py [--quick]
 

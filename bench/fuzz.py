@@ -1,4 +1,5 @@
-"""Long fuzz run: random and mutated configs through the engine (quality.md, reliability 1-2).
+"""Long fuzz run: random and mutated configs through the engine (never a crash, every range
+inside the text).
 
     .venv/bin/python bench/fuzz.py [--inputs 100000] [--seed 1]
 

@@ -1,4 +1,4 @@
-"""Language-server figures for quality target 6 (`docs/quality.md`): printed, never asserted.
+"""Language-server figures for target 6 of docs/performance.md: printed, never asserted.
 
     .venv/bin/python bench/lsp_bench.py [--samples 200] [--edits 10000]
 

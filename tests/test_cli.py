@@ -1,4 +1,4 @@
-"""The command line: exit codes, inputs, formats and the bad-input matrix (quality.md §7)."""
+"""The command line: exit codes, inputs, formats and the bad-input matrix (each gets one line on stderr and exit 2)."""
 
 from __future__ import annotations
 

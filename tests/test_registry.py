@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchlint.lint.registry import RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
+from benchlint.lint.registry import RETIRED, RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
 from helpers import lint, write_catalog
 
 SECTIONS = ("What it does", "Why is this bad?")
@@ -22,17 +22,17 @@ def test_codes_and_names_are_unique_and_well_formed() -> None:
     assert [r.code for r in RULES] == sorted(r.code for r in RULES)
 
 
-def test_every_rule_of_the_catalogue_is_registered() -> None:
-    spec = (
-        [f"BL00{n}" for n in range(1, 4)]
-        + [f"BL1{n:02}" for n in range(1, 11)]
-        + [f"BL2{n:02}" for n in range(1, 12)]
-        + [f"BL3{n:02}" for n in range(1, 7)]
-        + [f"BL4{n:02}" for n in range(1, 11)]
-        + [f"BL5{n:02}" for n in range(1, 5)]
-        + ["BL901"]
-    )
-    assert sorted(RULES_BY_CODE) == spec
+def test_codes_run_without_gaps_within_each_group() -> None:
+    """A group's codes are numbered from 01 up; a gap is only a retired code (never reused)."""
+    assert not set(RETIRED) & set(RULES_BY_CODE), "a retired code is registered again"
+    groups: dict[str, set[int]] = {}
+    for code in [*RULES_BY_CODE, *RETIRED]:
+        groups.setdefault(code[:3], set()).add(int(code[3:]))
+    assert set(groups) <= {f"BL{digit}" for digit in "0123459"}, sorted(groups)
+    for group, numbers in groups.items():
+        expected = set(range(1, max(numbers) + 1))
+        missing = sorted(f"{group}{n:02}" for n in expected - numbers)
+        assert not missing, f"codes missing from the registry (retire them instead): {missing}"
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
@@ -68,3 +68,14 @@ def test_good_example_is_clean(rule, tmp_path: Path) -> None:
 def test_a_fixable_rule_offers_its_fix_on_its_example(rule, tmp_path: Path) -> None:
     found = lint(rule.bad, path=rule.example_path, **_example_settings(rule, tmp_path))
     assert any(d.fix is not None for d in found), f"{rule.code} documents a fix but offers none"
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.fix], ids=lambda r: r.code)
+def test_a_fix_description_says_how_safe_the_fix_is(rule, tmp_path: Path) -> None:
+    """`Rule.fix` ends in `(safe).`, `(unsafe).` or either with a reason after a colon, and
+    says what the fixes the rule offers on its example are."""
+    match = re.search(r"\((safe|unsafe)(: [^)]+)?\)\.$", rule.fix)
+    assert match, f"{rule.code}: {rule.fix!r} must end in (safe). or (unsafe: why)."
+    found = lint(rule.bad, path=rule.example_path, **_example_settings(rule, tmp_path))
+    offered = {d.fix.applicability for d in found if d.fix is not None}
+    assert offered == {match.group(1)}, (rule.code, offered)

@@ -1,4 +1,4 @@
-"""`.pre-commit-hooks.yaml` is what interfaces.md promises, and docs/ci.md's examples hold."""
+"""`.pre-commit-hooks.yaml` is what docs/ci.md promises, and docs/ci.md's examples hold."""
 
 from __future__ import annotations
 

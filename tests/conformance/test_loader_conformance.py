@@ -1,4 +1,4 @@
-"""benchlint against the official `osmosis-ai` loaders (the contract in rules.md § Profiles).
+"""benchlint against the official `osmosis-ai` loaders (the contract in the README's Profiles section).
 
 For every profile and the release it names: no false accepts (each config the loader rejects
 gets an error), and no unexplained rejects (on configs the loader accepts, no error from a rule

@@ -1,4 +1,4 @@
-"""Properties of fixing (quality.md, reliability 4: fixes lose nothing).
+"""Properties of fixing (fixes lose nothing: comments, untouched bytes, idempotence).
 
 Over the rules' bad examples and generated configs, in LF/CRLF, with unicode and comments
 added: fixing re-parses, keeps every comment and every line no edit touches, removes the

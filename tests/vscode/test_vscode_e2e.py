@@ -358,7 +358,8 @@ def test_extension_in_code_server(
     assert first[2].startswith("Python extension: not tried")
     assert "No module named benchlint" in missing_report[2], missing_report
     assert missing_report[6] == "PATH: no benchlint on PATH"
-    assert f"Starting benchlint {version}: {BENCHLINT} lsp (found in: benchlint.path)" in log
+    # Started, then restarted from the command palette.
+    assert log.count(f"Starting benchlint {version}: {BENCHLINT} lsp (found in: benchlint.path)") >= 2
 
     # The Python extension's environment, once it has benchlint, runs the server.
     assert reports[-1][2].endswith("<- used"), reports[-1]

@@ -17,7 +17,7 @@ RULES_DIR = "docs/rules"
 INDEX_NAME = "README.md"
 GENERATED_BY = "python -m benchlint.devtools.generate"
 
-# The groups of rules.md, by the first digit of the code.
+# The groups of rules, by the first digit of the code.
 _GROUP_TITLES = {
     "BL0": "BL0 — reading the file",
     "BL1": "BL1 — structure",

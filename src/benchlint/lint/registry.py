@@ -1,7 +1,13 @@
-"""The explicit rule registry: every rule, in code order. Codes are never reused."""
+"""The explicit rule registry: every rule, in code order.
+
+Codes are never reused. A rule that is withdrawn leaves the registry and its code goes to
+`RETIRED`, with the reason shown to anyone who still asks for it (`benchlint rule CODE`, a
+suppression comment naming it); the registry test allows gaps in a group's codes only there.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..rules import (
@@ -106,6 +112,8 @@ RULES: tuple[Rule, ...] = tuple(
     )
 )
 RULES_BY_CODE = MappingProxyType({rule.code: rule for rule in RULES})
+# Retired code → why, and what replaces it (none yet).
+RETIRED: Mapping[str, str] = MappingProxyType({})
 RULES_BY_NAME = MappingProxyType({rule.name: rule for rule in RULES})
 
 

@@ -1,4 +1,4 @@
-"""`--format json`: the stable contract of `interfaces.md` (version 1)."""
+"""`--format json`: the stable contract of docs/json-output.md (version 1)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..core.paths import ConfigPath
+from ..domain.constants import SECRET_NAME_PATTERN
 from .issues import Kind, StructuralIssue
+from .spec import pattern_paths
 
 DEFAULT_OWNERS: dict[Kind, str] = {
     "unknown": "BL101",
@@ -29,15 +31,9 @@ DEFAULT_OWNERS: dict[Kind, str] = {
     "name": "BL108",
 }
 
-# Secret references hold record names: their form is BL201's (BL202 reports a reference that
-# holds a credential instead).
-SECRET_REFERENCES = (
-    "agents[].model.api_key_secret",
-    "agents[].harness_api_key_secret",
-    "execution.judge_api_key_secret",
-    "verifier.required[]",
-    "secrets.required[]",
-)
+# Secret references hold record names (every string the models give the secret-name
+# pattern): their form is BL201's (BL202 reports a reference that holds a credential instead).
+SECRET_REFERENCES = pattern_paths(SECRET_NAME_PATTERN)
 
 # (kind, path pattern, owner), first match wins.
 OWNERS: tuple[tuple[Kind, str, str], ...] = (

@@ -143,3 +143,26 @@ def allowed_at(path: ConfigPath, data: Any) -> tuple[str, ...]:
     if parent is None or parent["kind"] != "tagged-union":
         return ()
     return tuple(parent["choices"]) if path[-1] == parent["discriminator"] else ()
+
+
+def pattern_paths(pattern: str) -> tuple[str, ...]:
+    """Every config path (as an owners pattern: `agents[].model.api_key_secret`) whose string
+    value must match `pattern`; the walk goes into every table, array and model variant."""
+    found: list[str] = []
+
+    def walk(node: Node, at: str) -> None:
+        node = unwrap(node)
+        kind = node["kind"]
+        if kind == "str" and node.get("pattern") == pattern:
+            found.append(at)
+        elif kind == "list":
+            walk(node["items"], at + "[]")
+        elif kind == "model":
+            for key, entry in _MODELS[node["name"]]["fields"].items():
+                walk(entry["schema"], f"{at}.{key}" if at else key)
+        elif kind == "tagged-union":
+            for choice in node["choices"].values():
+                walk(choice, at)
+
+    walk(SPEC["root"], "")
+    return tuple(dict.fromkeys(found))
