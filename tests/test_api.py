@@ -260,3 +260,11 @@ def test_recovery_reads_the_syntax_tree_once_for_many_errors(
     found = benchlint.lint_text(text)
     assert [d.code for d in found].count("BL001") == 1
     assert len(built) <= 3  # the first error's, the final map, and at most one more
+
+
+def test_json_keys_are_quoted_exactly_when_toml_needs_it() -> None:
+    text = MINIMAL + '\n[env]\n"FOO\\n" = "a"\n"A B" = "b"\nOK_1 = 2\n'
+    keys = {d.key for d in benchlint.lint_text(text, "configs/benchmark/a.toml")}
+    assert 'env."FOO\\n"' in keys  # a key ending in a newline is quoted, with its escape
+    assert 'env."A B"' in keys
+    assert "env.OK_1" in keys

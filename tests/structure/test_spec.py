@@ -275,3 +275,17 @@ def test_unprintable_tag_is_shown_as_pydantic_shows_it() -> None:
 def test_number_edges(execution: dict[str, Any]) -> None:
     data = {"experiment": {"benchmark": "b"}, "agents": [], "execution": execution}
     assert differences(data) is None
+
+
+def test_the_generator_refuses_to_write_outside_a_clone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """From an installed package there is no pyproject.toml of ours above the module: the
+    generator must not write into site-packages."""
+    assert generate.project_root(tmp_path / "site-packages" / "benchlint" / "x.py") is None
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "other"\n')
+    assert not generate.is_project(tmp_path)
+    monkeypatch.setattr(generate, "project_root", lambda start: None)
+    assert generate.main([]) == 2
+    assert "no benchlint pyproject.toml" in capsys.readouterr().err
+    assert generate.main(["--root", str(tmp_path)]) == 2  # not benchlint's project either
