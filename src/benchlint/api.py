@@ -76,7 +76,7 @@ def load_config(
         raise ConfigError(diagnostics)
     decoded = decode(text, settings.max_file_size)
     document = parse(decoded) if isinstance(decoded, str) else None
-    if document is not None and document.syntax is None:
+    if document is not None and document.valid:
         from pydantic import ValidationError
 
         from .domain.models import validate

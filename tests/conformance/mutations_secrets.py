@@ -55,6 +55,11 @@ BAD_SECRET_NAMES = (
     "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
     "AKIAIOSFODNN7EXAMPLE",  # a credential that is also a well-formed name
     "X" * 300,
+    # a token inside a longer string: a pasted .env line, a header value
+    "ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuvwxyz",
+    "Bearer hf_abcdefghijklmnopqrstuvwxyz012345",
+    "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "OPENAI_API_KEYsk-proj-abcdefghijklmnopqrstuvwx",  # pasted with no separator at all
 )
 RESERVED = (
     "DAYTONA_API_KEY",

@@ -41,6 +41,9 @@ BROKEN_LINES = (
     "experiment.benchmark = 'dup'",
     "x = 1\nx = 2",
     "[t]\n[t]",
+    "agents.model]",  # a header that lost its `[`
+    "execution]",
+    "agents.env]]",
 )
 INVALID_UTF8 = (b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\xc0\xaf", b"\xe2\x82", b"\x80", b"\xfe")
 

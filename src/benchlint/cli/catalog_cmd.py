@@ -12,7 +12,7 @@ from typing import Any
 from ..domain.catalog import CatalogEntry
 from ..domain.catalog.query import describe
 from ..lint.settings import Settings, SettingsError
-from ..rules.wording import closest
+from ..rules.wording import closest, quoted
 from .usage import UsageError
 
 
@@ -52,7 +52,7 @@ def show_catalog(args: argparse.Namespace) -> int:
             names = [n for e in entries for n in (e.key, e.name)]
             guess = closest(args.key, names)
             hint = f'; did you mean "{guess}"?' if guess else ""
-            raise UsageError(f"no benchmark {args.key!r} in the catalog{hint}")
+            raise UsageError(f"no benchmark {quoted(args.key)} in the catalog{hint}")
         entries = [entry]
     if args.format == "json":
         payload: Any = [_entry_json(e) for e in entries]

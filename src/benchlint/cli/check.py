@@ -238,7 +238,7 @@ def _write_fixes(fixed: list[Fixed]) -> list[str]:
         if item.target is None or result is None or not result.changed:
             continue
         try:
-            if parse(result.text).syntax is not None:  # the fixer promises this never happens
+            if not parse(result.text).valid:  # the fixer promises this never happens
                 raise InputError(f"{item.target}: the fixed text would not parse; not written")
             write_atomically(item.target, result.text.encode("utf-8"))
         except (InputError, OSError) as error:

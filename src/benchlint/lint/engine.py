@@ -14,7 +14,7 @@ from ..core.paths import ConfigPath, dotted
 from ..core.reading import Content
 from ..domain.profiles import PROFILES
 from ..parsing.document import EncodingProblem, decode, parse, too_large
-from ..rules.bl001_toml_syntax import syntax_finding
+from ..rules.bl001_toml_syntax import syntax_findings
 from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import redact
 from ..structure.issues import check_structure
@@ -66,8 +66,9 @@ def lint(
         check_structure(document.data, document.recovered),
     )
     found: list[tuple[Rule, Finding]] = []
-    if document.syntax is not None and "BL001" in enabled:
-        found.append((RULES_BY_CODE["BL001"], syntax_finding(document)))
+    if not document.valid and "BL001" in enabled:
+        rule = RULES_BY_CODE["BL001"]
+        found.extend((rule, finding) for finding in syntax_findings(document))
     for rule, check in _checks(enabled, document.recovered):
         for finding in check(context):  # a plain loop: the hot path of a valid file
             found.append((rule, finding))

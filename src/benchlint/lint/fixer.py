@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..core.diagnostic import Diagnostic, Edit, Fix
 from ..core.text import LineIndex
-from ..parsing.document import EncodingProblem, decode, parse
+from ..parsing.document import BOM, EncodingProblem, decode, parse
 from ..secrets.redaction import redact_source
 from .engine import lint
 from .settings import Settings, default_settings
@@ -59,9 +59,16 @@ def fix_text(
     settings = settings or default_settings()
     diagnostics = lint(text, path, settings)
     first = diagnostics
+    current, fixed = text, 0
     if not _parses(text, settings):
-        return FixResult(text, text, 0, diagnostics, first)
-    current, fixed, seen = text, 0, {text}
+        # A byte-order mark is the one syntax problem with a fix (exact, and often the only
+        # problem): without it, the text may parse and the other fixes can follow.
+        bom = any(d.code == "BL001" and d.fix is not None for d in diagnostics)
+        if not (bom and text.startswith(BOM) and _parses(text[1:], settings)):
+            return FixResult(text, text, 0, diagnostics, first)
+        current, fixed = text[1:], 1
+        diagnostics = lint(current, path, settings)
+    seen = {current}
     for _ in range(MAX_ROUNDS):
         step = fix_round(current, diagnostics, settings, unsafe=unsafe)
         if step is None or step.text in seen:
@@ -200,7 +207,7 @@ def apply_edits_at(text: str, edits: Iterable[tuple[int, int, str]]) -> str:
 def _parses(text: str, settings: Settings) -> bool:
     if isinstance(decode(text, settings.max_file_size), EncodingProblem):
         return False
-    return parse(text).syntax is None
+    return parse(text).valid
 
 
 def _comments(text: str) -> Counter[str]:

@@ -11,7 +11,7 @@ from ..domain.catalog.query import describe
 from ..domain.harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from ..domain.profiles import PROFILES
 from ..lint.settings import Settings
-from ..secrets.detection import looks_like_credential
+from ..secrets.detection import contains_credential
 from ..secrets.redaction import redact
 from .cursor import Item, Reading
 from .documents import OpenDocument
@@ -105,7 +105,7 @@ def harness_text(harness: str, settings: Settings) -> str:
 
 
 def secret_text(path: ConfigPath, name: str, model_type: str | None) -> str:
-    if looks_like_credential(name):
+    if contains_credential(name):
         return (
             "**This is a credential, not the name of a secret record.** Treat it as leaked: "
             "rotate it, store the new one with `osmosis secret set NAME` and write `NAME` here."

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
 _MAX_RECOVERY_ROUNDS = 24
+# A line meant as a table header, whatever is wrong with it: it opens with `[`, or it is a
+# dotted key closed by `]` (`agents.model]`, a missing `[`). Its body is set aside with it, or
+# its keys would land in the table above and be reported there.
+_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+_HEADER_SHAPED = re.compile(rf"\s*(?:\[|{_KEY}(?:\s*\.\s*{_KEY})*\s*\]\]?\s*(?:#.*)?$)")
 
 
 class EncodingProblem(NamedTuple):
@@ -53,17 +58,29 @@ class Document:
         syntax: SyntaxProblem | None = None,
         parse_text: str = "",  # the text after blanking; same geometry as `text`
         parsed: bool = True,  # tomllib accepted `parse_text or text` (recovery may give up)
+        bom: SyntaxProblem | None = None,  # a byte-order mark at the start (read past)
     ) -> None:
         self.text = text
         self.data = data
         self.syntax = syntax
         self.parse_text = parse_text
         self.parsed = parsed
+        self.bom = bom
 
     @property
     def recovered(self) -> bool:
-        """True when the values are partial because a syntax error was blanked out."""
+        """True when the values are partial because a syntax error was blanked out (a
+        byte-order mark is not: the rest is read as if it were absent)."""
         return self.syntax is not None
+
+    @property
+    def valid(self) -> bool:
+        """Whether the official parser accepts the text as it is."""
+        return self.syntax is None and self.bom is None
+
+    def problems(self) -> list[SyntaxProblem]:
+        """The syntax problems BL001 reports: a byte-order mark, and the first error."""
+        return [problem for problem in (self.bom, self.syntax) if problem is not None]
 
     @lazy
     def lines(self) -> LineIndex:
@@ -136,20 +153,35 @@ def too_large(size: int, max_size: int) -> EncodingProblem:
     )
 
 
+BOM = "\ufeff"
+BOM_MESSAGE = (
+    "invalid TOML: the file starts with a byte-order mark (U+FEFF, an invisible character "
+    "some editors write first), which TOML parsers refuse; remove it"
+)
+
+
 def parse(text: str) -> Document:
-    """Values and, when the text is not valid TOML, its first syntax error and what parses."""
+    """Values and, when the text is not valid TOML, its first syntax error and what parses.
+
+    A byte-order mark at the start is a problem of its own: the rest of the text is read as
+    if it were absent (a space takes its place, so every offset stays put)."""
+    bom = SyntaxProblem(BOM_MESSAGE, Span(0, 1)) if text.startswith(BOM) else None
+    source = " " + text[1:] if bom else text
     try:
-        return Document(text, loads(text))
+        data = loads(source)
     # ValueError: a TOML error (`DecodeError`), or an integer longer than Python's limit on
     # digits (`sys.get_int_max_str_digits`); RecursionError: absurd nesting. The CLI's
     # `tomllib` fails on the last two as well.
     except (RecursionError, ValueError) as error:
-        return _recover(text, error)
+        document = _recover(text, source, error)
+        document.bom = bom
+        return document
+    return Document(text, data, None, source if bom else "", bom=bom)
 
 
-def _recover(text: str, first_error: Exception) -> Document:
+def _recover(text: str, source: str, first_error: Exception) -> Document:
     lines = LineIndex(text)
-    chars = list(text)
+    chars = list(source)
     blanked: set[int] = set()
     problem: SyntaxProblem | None = None
     error = first_error
@@ -180,7 +212,7 @@ def _recover(text: str, first_error: Exception) -> Document:
             continue
         return Document(text, data, problem, current)
     assert problem is not None
-    return Document(text, {}, problem, text, parsed=False)
+    return Document(text, {}, problem, source, parsed=False)
 
 
 def _error_line(error: Exception) -> int | None:
@@ -215,6 +247,9 @@ def _locate(
         return SyntaxProblem(_describe_duplicate(duplicate.path, duplicate.second), second, first)
     if match and match.group(1):
         at = lines.offset(Position(int(match.group(1)), int(match.group(2))))
+        header = _header_missing_bracket(lines.line_text(int(match.group(1))))
+        if header is not None:
+            pretty = f"invalid TOML: a table header must open with `[`: write {header}"
         return SyntaxProblem(pretty + _inline_table_hint(text, at), _token_span(text, at))
     if source_map().errors:  # "at end of document": the syntax tree knows better where
         span = min(source_map().errors, key=lambda s: s.start)
@@ -246,6 +281,14 @@ def _unreadable(error: Exception, text: str, source_map: Callable[[], SourceMap]
 
 
 _INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*")
+
+
+def _header_missing_bracket(line: str) -> str | None:
+    """`[agents.model]` for a line `agents.model]` (a header that lost its opening `[`)."""
+    body = line.split("#", 1)[0].strip()
+    if body.startswith("[") or not _HEADER_SHAPED.match(body):
+        return None
+    return ("[[" if body.endswith("]]") else "[") + body
 
 
 def _describe(message: str) -> str:
@@ -290,19 +333,13 @@ def _indent(text: str, line_start: int) -> int:
 
 
 def _token_span(text: str, at: int) -> Span:
-    """The run of non-blank characters at `at`, or the whole line when `at` is at its end."""
+    """The run of non-blank characters at `at`; at the end of a line (an unclosed string
+    ends there), the empty span at `at`: the error's column is the parser's column."""
     at = min(at, len(text))
     end = at
     while end < len(text) and not text[end].isspace():
         end += 1
-    if end > at:
-        return Span(at, end)
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
-    line_end = len(text) if line_end < 0 else line_end
-    content_end = len(text[line_start:line_end].rstrip()) + line_start
-    start = line_start + _indent(text, line_start)
-    return Span(start, content_end) if content_end > start else Span(at, at)
+    return Span(at, end)
 
 
 def _nonempty(text: str, span: Span) -> Span:
@@ -331,7 +368,7 @@ def _lines_to_blank(
     result: list[int] = []
     for number in dict.fromkeys(candidates):
         result.append(number)
-        if lines.line_text(number).lstrip().startswith("["):
+        if _HEADER_SHAPED.match(lines.line_text(number)):
             following = number + 1
             while following <= lines.line_count:
                 stripped = lines.line_text(following).lstrip()

@@ -9,7 +9,6 @@ message suggests the name in the accepted form.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..core.paths import table_label
@@ -17,13 +16,13 @@ from ..domain.constants import RESERVED_ENV_PREFIX
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..secrets.detection import contains_credential
-from .wording import quoted
+from .wording import quoted, upper_name
 
 
 def suggested_name(name: str) -> str:
-    """`logLevel` → `LOG_LEVEL`, `log-level` → `LOG_LEVEL`, `ログ_LEVEL` → `LEVEL`."""
-    words = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
-    upper = re.sub(r"[^A-Z0-9]+", "_", words.upper()).strip("_")
+    """`logLevel` → `LOG_LEVEL`, `log-level` → `LOG_LEVEL`, `niveau_détail` →
+    `NIVEAU_DETAIL`, `ログ_LEVEL` → `LEVEL`."""
+    upper = upper_name(name)
     return "_" + upper if upper[:1].isdigit() else upper
 
 

@@ -13,22 +13,21 @@ BL202 instead.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.detection import looks_like_credential, may_be_secret
+from ..secrets.detection import contains_credential, may_be_secret
 from ..structure.spec import node_at
 from ..structure.words import describe
-from .wording import quoted
+from .wording import quoted, upper_name
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     for issue in ctx.owned("BL201"):
         path, value = issue.path, issue.input
-        if looks_like_credential(value):
+        if contains_credential(value):
             continue  # BL202
         if path[-1] == "harness_api_key_secret" and _fixed_harness_name(ctx, path):
             continue  # BL303 names the one value that works
@@ -40,7 +39,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             )
         else:
             message = f"{key_label(path)} must be {describe(node)}, found {quoted(value)}"
-            suggestion = re.sub(r"[^A-Z0-9]+", "_", value.upper()).strip("_")
+            suggestion = upper_name(value)
             # No suggestion from a value that may be a secret: upper-cased, it would escape
             # the masking that the value itself gets.
             if (

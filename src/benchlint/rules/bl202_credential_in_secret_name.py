@@ -1,8 +1,9 @@
 """## What it does
-Reports a secret reference whose value looks like a credential rather than a record name:
-a known token format such as `sk-…`, `sk-ant-…`, `hf_…`, `ghp_…`, `github_pat_…`, `AIza…`,
-`AKIA…`/`ASIA…`, `gsk_…`, `sk-or-v1-…`, `xai-…`, `pplx-…`, a JWT or a PEM block. The value
-is never printed, only a masked form.
+Reports a secret reference that holds a credential rather than a record name: a known token
+format such as `sk-…`, `sk-ant-…`, `hf_…`, `ghp_…`, `github_pat_…`, `AIza…`, `AKIA…`/`ASIA…`,
+`gsk_…`, `sk-or-v1-…`, `xai-…`, `pplx-…`, a JWT or a PEM block, whole or inside a longer
+string (a pasted `.env` line `ANTHROPIC_API_KEY=sk-ant-…`, `Bearer hf_…`,
+`export GITHUB_TOKEN=ghp_…`). The value is never printed, only a masked form.
 
 ## Why is this bad?
 The key is now in the file, and probably in git history: treat it as leaked. Rotate it,
@@ -13,6 +14,7 @@ after the key.)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
@@ -21,7 +23,7 @@ from ..core.toml_syntax import toml_string
 from ..lint.context import Context, SecretReference
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value
-from ..secrets.detection import looks_like_credential, mask
+from ..secrets.detection import contains_credential, first_credential, mask
 
 _PROVIDER_KEYS = {
     "openai": "OPENAI_API_KEY",
@@ -50,35 +52,43 @@ _TOKEN_KEYS = (
 )
 
 
-def suggested_name(ctx: Context, ref: SecretReference) -> str:
-    """A record name for the credential: from the harness, the model's provider, the token."""
+# A record name pasted with the token: `NAME=sk-…`, `export NAME=…`, `NAME: …`.
+_PASTED_NAME = re.compile(r"(?:^|\s)([A-Z][A-Z0-9_]*)\s*[=:]\s*[\"']?$")
+
+
+def suggested_name(ctx: Context, ref: SecretReference, token: str) -> str:
+    """A record name for the credential: the harness's fixed variable, a name pasted with the
+    token, the model's provider, or the token's kind."""
     if ref.kind == "harness":
         harness = ctx.value_at((*ref.path[:-1], "harness"))
         fixed = ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
         if fixed:
             return fixed
+    pasted = _PASTED_NAME.search(ref.value[: ref.value.find(token)])
+    if pasted and not contains_credential(pasted.group(1)):
+        return pasted.group(1)
     if ref.kind == "model":
         model = ctx.value_at((*ref.path[:-1], "model"))
         if isinstance(model, str) and "/" in model:
             provider = model.split("/", 1)[0].strip().lower()
             if provider in _PROVIDER_KEYS:
                 return _PROVIDER_KEYS[provider]
-    value = ref.value.strip()
     for prefix, name in _TOKEN_KEYS:
-        if value.startswith(prefix):
+        if token.startswith(prefix):
             return name
     return "JUDGE_API_KEY" if ref.kind == "judge" else "API_KEY"
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     for ref in ctx.secret_references:
-        if not looks_like_credential(ref.value):
+        token = first_credential(ref.value)
+        if token is None:
             continue
-        name = suggested_name(ctx, ref)
+        name = suggested_name(ctx, ref, token)
         edit = replace_value(ctx.document, ref.path, toml_string(name))
         yield Finding(
             f"{key_label(ref.path)} holds what looks like a credential "
-            f"({mask(ref.value.strip())}), not a secret record name. Treat the key as leaked: "
+            f"({mask(token)}), not a secret record name. Treat the key as leaked: "
             "rotate it, store the new one "
             f'with `osmosis secret set {name}`, and reference "{name}"',
             Anchor.value(ref.path),

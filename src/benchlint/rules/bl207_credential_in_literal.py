@@ -1,6 +1,7 @@
 """## What it does
 Reports a literal value that holds a credential in a known format (see BL202): in `[env]`,
-`[agents.env]`, endpoint `extra_headers` values, model names, and `base_url` — where a
+`[agents.env]`, endpoint `extra_headers` values, model names (`model`, `base_model`,
+`lora_model_name`, `[execution].judge_model`), and `base_url` — where a
 user name and password (`https://user:pass@host`) or an `api_key=`/`token=` query parameter
 count too. The value is never printed, only a masked form.
 
@@ -47,6 +48,9 @@ def literals(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
     for path, _, value in headers(ctx):
         if isinstance(value, str) and len(value) >= shortest:
             yield path, value
+    judge = ctx.string(ctx.table("execution"), "judge_model")
+    if judge is not None and len(judge) >= shortest:
+        yield ("execution", "judge_model"), judge
 
 
 def check(ctx: Context) -> Iterator[Finding]:

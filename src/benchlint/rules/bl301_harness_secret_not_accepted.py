@@ -16,6 +16,7 @@ from ..core.diagnostic import Fix
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import remove_pair
+from .bl305_unknown_harness import known_harnesses, suggested_harness
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -32,7 +33,11 @@ def check(ctx: Context) -> Iterator[Finding]:
             else "runs the official scaffold (no `harness`), which"
         )
         takers = [h for h, c in ctx.profile.harness_credentials.items() if c.takes_secret]
-        edit = remove_pair(ctx.document, path)
+        # A misspelling of a harness that takes the key (`Cursor-CLI`): BL305's rename keeps
+        # the key meaningful, so removing it would be no safe fix.
+        meant = _meant_harness(ctx, harness)
+        edit = None if meant is not None else remove_pair(ctx.document, path)
+        hint = f'; if you meant "{meant}", it does (see BL305)' if meant is not None else ""
         yield Finding(
             f"agent {index + 1} {subject} does not take `harness_api_key_secret`; only "
             + _and(takers)
@@ -41,10 +46,21 @@ def check(ctx: Context) -> Iterator[Finding]:
                 if len(takers) == 1
                 else " read a credential of their own"
             )
-            + " (the model's key goes in `api_key_secret`)",
+            + " (the model's key goes in `api_key_secret`)"
+            + hint,
             Anchor.key(path),
             fix=Fix("Remove `harness_api_key_secret`", "safe", (edit,)) if edit else None,
         )
+
+
+def _meant_harness(ctx: Context, harness: str | None) -> str | None:
+    """The harness that takes the key which an unknown `harness` value misspells, if any."""
+    known = known_harnesses(ctx)
+    if not harness or harness in known:
+        return None
+    meant = suggested_harness(harness, known)
+    taken = meant is not None and ctx.profile.harness_secret_variable(meant) is not None
+    return meant if taken else None
 
 
 def _and(items: list[str]) -> str:
@@ -57,7 +73,8 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
-    fix="Remove the key (safe: no harness reads it).",
+    fix="Remove the key (safe: no harness reads it; none is offered when the harness looks like "
+    "a misspelling of one that takes the key, see BL305).",
     bad="""\
 [experiment]
 benchmark = "terminal-bench-2-1"

@@ -16,7 +16,7 @@ from ..core.toml_syntax import toml_string
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value
-from ..secrets.detection import looks_like_credential
+from ..secrets.detection import contains_credential
 from .wording import quoted
 
 
@@ -27,7 +27,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         variable = ctx.profile.harness_secret_variable(harness)
         if value is None or variable is None or value == variable:
             continue
-        if looks_like_credential(value):
+        if contains_credential(value):
             continue  # BL202 says it, with the same replacement
         path = ("agents", index, "harness_api_key_secret")
         edit = replace_value(ctx.document, path, toml_string(variable))

@@ -32,7 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if harness is None or not harness.strip() or harness in known:
             continue
         path = ("agents", index, "harness")
-        match = closest(harness, known) or _prefix_match(harness, known)
+        match = suggested_harness(harness, known)
         message = f"unknown harness {quoted(harness)} in agent {index + 1}"
         fix = None
         if match:
@@ -42,6 +42,11 @@ def check(ctx: Context) -> Iterator[Finding]:
         else:
             message += " (add it to `extra-harnesses` if it is yours)"
         yield Finding(message, Anchor.value(path), fix=fix)
+
+
+def suggested_harness(harness: str, known: tuple[str, ...]) -> str | None:
+    """The known harness an unknown name most likely means (`Cursor-CLI` → `cursor-cli`)."""
+    return closest(harness, known) or _prefix_match(harness, known)
 
 
 def _prefix_match(harness: str, known: tuple[str, ...]) -> str | None:

@@ -1,8 +1,10 @@
 """## What it does
 Warns when the benchmark recommends a published task set — HLE recommends `"parity"`, the
 sample its reference scores were measured on — and `[tasks].task_set` is not that set. The
-benchmark is matched as the CLI matches it (ignoring case and surrounding spaces); the CLI
-prints the same warning (`HLE_PARITY_RECOMMENDED`) at submit.
+benchmark is matched as the CLI matches it (ignoring case and surrounding spaces); for HLE
+the CLI prints the same warning (`HLE_PARITY_RECOMMENDED`) at submit. Any other benchmark
+whose catalog entry marks a task set `recommended` (a saved `osmosis --json benchmark info`)
+gets the same warning, though the CLI itself warns only for HLE.
 
 ## Why is this bad?
 A full HLE run costs far more than the parity sample, and a custom selection cannot be

@@ -1,7 +1,9 @@
 """## What it does
 Reports a `task_names` or `categories` entry that is not in the benchmark's task manifest,
-and suggests the closest one. Only runs when a catalog entry with a manifest is loaded (a
-saved `osmosis --json benchmark info KEY`); the bundled catalog has no manifests.
+and suggests the closest one. Only runs when a catalog entry with a complete manifest is
+loaded (a saved `osmosis --json benchmark info KEY` whose `sync_status` is `ready` or absent:
+a manifest saved while the benchmark was still syncing lacks tasks that exist, see BL411);
+the bundled catalog has no manifests.
 
 ## Why is this bad?
 The Platform refuses unknown task names and categories, but only after the submit; a typo in
@@ -20,7 +22,7 @@ from .wording import closest, quoted
 
 def check(ctx: Context) -> Iterator[Finding]:
     entry = ctx.catalog_entry
-    if entry is None or not entry.has_manifest:
+    if entry is None or not entry.complete_manifest:
         return
     known = {"task_names": task_names(entry), "categories": category_names(entry)}
     for key, names in known.items():

@@ -1,9 +1,11 @@
 """## What it does
-Reports a `[verifier]` table on an Osmosis-managed benchmark.
+Reports a `[verifier]` table that lists secrets (a non-empty `required`) on an
+Osmosis-managed benchmark. An empty `required` is harmless: the CLI sends no verifier then.
 
 ## Why is this bad?
 `[verifier].required` passes secrets to a Harbor-registry dataset's own verifier. Managed
-benchmarks grade with the Platform's verifier, and submit refuses the table for them.
+benchmarks grade with the Platform's own verifier, which takes no secrets from the run: the
+Platform refuses a run that sends some.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from ..lint.rule import Anchor, Finding, Rule
 
 def check(ctx: Context) -> Iterator[Finding]:
     entry = ctx.catalog_entry
-    if entry is None or not entry.managed or "verifier" not in ctx.data:
+    required = ctx.value_at(("verifier", "required"))
+    if entry is None or not entry.managed or not isinstance(required, list) or not required:
         return
     yield Finding(
-        f"{entry.name} is an Osmosis-managed benchmark: it takes no [verifier] table (that is "
-        "for Harbor-registry datasets); remove it",
+        f"{entry.name} is an Osmosis-managed benchmark: its verifier takes no secrets "
+        "(`[verifier].required` is for Harbor-registry datasets); remove the table",
         Anchor.header(("verifier",)),
     )
 

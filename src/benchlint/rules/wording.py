@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import re
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from ..core.toml_syntax import toml_type
-from ..secrets.redaction import show_value
+from ..core.toml_syntax import toml_string, toml_type
+from ..secrets.redaction import redact, show_value
 
 
 def found_value(value: Any) -> str:
@@ -20,6 +23,31 @@ def found_value(value: Any) -> str:
 def quoted(value: Any) -> str:
     """A user's value as it appears in a message (masked when it may be a credential)."""
     return show_value(value)
+
+
+def quoted_text(text: str, limit: int = 160) -> str:
+    """A longer text from elsewhere (a server's error) quoted in a message: every credential
+    in it masked, the rest kept readable, shortened when long."""
+    masked = redact(text)
+    return toml_string(masked if len(masked) <= limit else masked[: limit - 1] + "…")
+
+
+def shown_path(path: str) -> str:
+    """A file a message names: relative to the current folder when it lies inside it, else
+    its name alone (a message is read next to the command that ran)."""
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return relative if not relative.startswith("..") else os.path.basename(path)
+
+
+def upper_name(text: str) -> str:
+    """`text` as an upper-case name of letters, digits and `_`: accented letters keep their
+    base letter (`Clé API` → `CLE_API`), camel case splits (`logLevel` → `LOG_LEVEL`), and
+    everything else becomes one `_` (`ログ_LEVEL` → `LEVEL`)."""
+    plain = "".join(
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    )
+    words = re.sub(r"([a-z])([A-Z])", r"\1_\2", plain)
+    return re.sub(r"[^A-Z0-9]+", "_", words.upper()).strip("_")
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:

@@ -47,6 +47,12 @@ class CatalogEntry(NamedTuple):
     judge_model_default: str | None = None
     pass_threshold: float | None = None
     required_secret_names: tuple[str, ...] = ()
+    # The benchmark's sync with its upstream source: "ready", "pending", "syncing", "failed"
+    # (None: not stated, as for the bundled entries, which are all runnable).
+    sync_status: str | None = None
+    synced_task_count: int | None = None
+    sync_error: str | None = None  # the server's text: masked wherever it is shown
+    platform_url: str | None = None
     origin: str = "bundled"  # "bundled" or the catalog file it came from
     # The fields its source stated; the others are unknown (None/empty), e.g. a
     # `benchmark list` entry says nothing about judges or harnesses.
@@ -63,6 +69,17 @@ class CatalogEntry(NamedTuple):
     @property
     def has_manifest(self) -> bool:
         return self.tasks is not None
+
+    @property
+    def ready(self) -> bool:
+        """Whether the benchmark can run: its sync is complete (or its state is not stated)."""
+        return self.sync_status in (None, "ready")
+
+    @property
+    def complete_manifest(self) -> bool:
+        """A task manifest that lists every task: saved while the sync was not complete, it
+        proves nothing about the tasks it lacks."""
+        return self.has_manifest and self.ready
 
     @property
     def uses_judge(self) -> bool:
@@ -177,6 +194,10 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
         judge_model_default=_get(data, "judge_model_default", str),
         pass_threshold=_finite(data, "pass_threshold"),
         required_secret_names=tuple(secrets),
+        sync_status=_get(data, "sync_status", str),
+        synced_task_count=_get(data, "synced_task_count", int),
+        sync_error=_get(data, "sync_error", str),
+        platform_url=_get(data, "platform_url", str),
         origin=origin,
         stated=stated | {"key", "name"},
     )

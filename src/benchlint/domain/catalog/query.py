@@ -58,7 +58,20 @@ def describe(entry: CatalogEntry) -> str:
             judge += f" (default model `{entry.judge_model_default}`)"
         facts.append(judge)
     if entry.task_sets:
-        facts.append("task sets: " + ", ".join(f'"{ts.name}"' for ts in entry.task_sets))
+        facts.append(
+            "task sets: "
+            + ", ".join(
+                f'"{ts.name}"' + (" (recommended)" if ts.recommended else "")
+                for ts in entry.task_sets
+            )
+        )
+    if not entry.ready:
+        progress = (
+            f", {entry.synced_task_count:,} tasks synced"
+            if entry.synced_task_count is not None
+            else ""
+        )
+        facts.append(f"not ready to run: sync {entry.sync_status}{progress}")
     if entry.required_secret_names:
         facts.append("implicit secrets: " + ", ".join(entry.required_secret_names))
     lines.extend(f"- {fact}" for fact in facts)
