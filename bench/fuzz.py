@@ -1,7 +1,8 @@
 """Long fuzz run: random and mutated configs through the engine (never a crash, every range
-inside the text).
+inside the text); with --leaks, the credential leak generator of tests/leaks instead.
 
     .venv/bin/python bench/fuzz.py [--inputs 100000] [--seed 1]
+    .venv/bin/python bench/fuzz.py --leaks 20 [--seed 1]
 
 Prints how many inputs it tried, how many failed (an exception, a range outside the text,
 or start > end) and the slowest input's time. Exit status 1 when any failed.
@@ -73,11 +74,61 @@ def check(source: str | bytes) -> str | None:
     return None
 
 
+def leak_run(rounds: int, seed: int) -> int:
+    """The leak generator of tests/leaks with fresh tokens each round, through every format
+    of the command line (in process): prints how many cases it tried and how many leaked."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from benchlint.cli.main import main as cli
+    from leaks.generator import cases
+    from leaks.tokens import leaks, make_tokens
+
+    runs = (["--format", f] for f in ("text", "json", "sarif", "github", "concise"))
+    formats = [
+        *runs,
+        ["--diff", "--unsafe-fixes"],
+        ["--format", "json", "--unsafe-fixes", "--diff"],
+    ]
+    tried = leaked = 0
+    home = os.getcwd()
+    for round_ in range(rounds):
+        for case in cases(make_tokens(f"{seed}:{round_}")):
+            with tempfile.TemporaryDirectory() as folder:
+                for relative, text in case.files.items():
+                    path = Path(folder) / relative
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(text, "utf-8")
+                os.chdir(folder)
+                try:
+                    for args in formats:
+                        out, err = io.StringIO(), io.StringIO()
+                        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                            cli(["check", case.config, "--no-color", *args])
+                        tried += 1
+                        if leaks(out.getvalue() + err.getvalue(), case.token):
+                            leaked += 1
+                            print(f"LEAK {case.name} {' '.join(args)}", file=sys.stderr)
+                finally:
+                    os.chdir(home)
+    print(f"tried {tried} case outputs, {leaked} leaked")
+    return 1 if leaked else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--inputs", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--leaks", type=int, metavar="ROUNDS", help="run the leak generator ROUNDS times instead"
+    )
     args = parser.parse_args()
+    if args.leaks:
+        return leak_run(args.leaks, args.seed)
     rng = random.Random(args.seed)
     failed, slowest = 0, 0.0
     for count in range(1, args.inputs + 1):

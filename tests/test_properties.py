@@ -15,7 +15,7 @@ import benchlint
 from benchlint.core.diagnostic import Diagnostic, Position, Range
 from benchlint.core.text import LineIndex
 from benchlint.report import FileReport, RunInfo, json_report, text
-from benchlint.secrets.redaction import redact_source, redact_source_line
+from benchlint.secrets.source import masked_source
 from helpers import MINIMAL
 from strategies import CREDENTIALS, TOML_PUNCTUATION, mutated_config
 
@@ -231,7 +231,7 @@ def test_multi_line_secrets_are_masked_in_place() -> None:
         'KEY = """\n-----BEGIN RSA PRIVATE KEY-----\n' + key_body + "\n-----END RSA PRIVATE"
         " KEY-----\"\"\"\nX_TOKEN = '''unclosed\nsecret-tail"
     )
-    shown = redact_source(source)
+    shown = masked_source(source)
     assert len(shown) == len(source)
     assert [len(line) for line in shown.split("\n")] == [len(x) for x in source.split("\n")]
     for secret in ("plain-pw", key_body[8:], "secret-tail"):
@@ -249,7 +249,7 @@ def test_multi_line_secrets_are_masked_in_place() -> None:
     ids=["quotes-in-a-comment", "escaped-key", "syntax-error"],
 )
 def test_multi_line_secrets_are_found_as_toml_reads_them(source: str) -> None:
-    assert "horse-battery" not in redact_source(source)
+    assert "horse-battery" not in masked_source(source)
 
 
 def test_a_code_frame_inside_a_multi_line_secret_is_masked() -> None:
@@ -264,8 +264,8 @@ def test_a_code_frame_inside_a_multi_line_secret_is_masked() -> None:
 
 def test_an_escaped_credential_key_name_still_masks_its_value() -> None:
     line = '"db_pass\\u0077ord" = "hunter4-plain-pw"'
-    assert "plain-pw" not in redact_source_line(line)
-    assert len(redact_source_line(line)) == len(line)
+    assert "plain-pw" not in masked_source(line)
+    assert len(masked_source(line)) == len(line)
 
 
 SECRET_FIELDS = {"harness_secret", "model_secret", "judge_secret", "verifier", "secret"}

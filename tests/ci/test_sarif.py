@@ -208,18 +208,21 @@ def test_a_rule_without_documentation_still_has_descriptions(
     assert rule["shortDescription"]["text"] == rule["fullDescription"]["text"] == "bare-rule"
 
 
-def test_rule_help_never_quotes_a_token_from_the_rule_examples() -> None:
+def test_rule_help_never_quotes_a_token_from_the_rule_examples(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Rule pages show example configs; BL202/BL207's hold token-shaped strings, and SARIF
-    # embeds the page: those must come out masked like any other credential.
+    # embeds the page: those must come out masked like any other credential (by the command
+    # line's output masker, which everything printed passes through).
+    from benchlint.cli.main import main
     from benchlint.secrets.detection import contains_credential
 
-    codes = ("BL202", "BL207")
-    diagnostics = [
-        Diagnostic(
-            code, RULES_BY_CODE[code].name, "error", "m", Range(Position(1, 1), Position(1, 2))
-        )
-        for code in codes
-    ]
-    log = as_log([FileReport("configs/benchmark/a.toml", diagnostics)], RunInfo("0", "docs"))
-    for rule in log["runs"][0]["tool"]["driver"]["rules"]:
+    config = tmp_path / "configs" / "benchmark" / "a.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(RULES_BY_CODE["BL202"].bad + RULES_BY_CODE["BL207"].bad.split("\n", 2)[2])
+    main(["check", str(config), "--format", "sarif"])
+    log = json.loads(capsys.readouterr().out)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert {"BL202", "BL207"} <= {rule["id"] for rule in rules}
+    for rule in rules:
         assert not contains_credential(rule["help"]["markdown"]), rule["id"]

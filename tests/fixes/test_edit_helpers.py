@@ -13,7 +13,7 @@ from benchlint.parsing import edits
 from benchlint.parsing.document import Document, parse
 from helpers import apply_edits
 
-Helper = Callable[[Document], Edit | None]
+Helper = Callable[[Document], Edit | tuple[Edit, ...] | None]
 
 CASES: list[tuple[str, str, Helper, str]] = [
     # -- removing an array element ----------------------------------------------------------
@@ -103,7 +103,7 @@ CASES: list[tuple[str, str, Helper, str]] = [
         "pair with multi-line array",
         "[x]\na = [\n  1, # one\n  2,\n]\nb = 2\n",
         lambda d: edits.remove_pair(d, ("x", "a")),
-        "[x]\n# one\nb = 2\n",
+        "[x]\n  # one\nb = 2\n",
     ),
     (
         "inline pair last",
@@ -336,8 +336,8 @@ CASES: list[tuple[str, str, Helper, str]] = [
     ids=[case[0] for case in CASES],
 )
 def test_helper(text: str, helper: Helper, expected: str) -> None:
-    edit = helper(parse(text))
-    result = text if edit is None else apply_edits(text, [edit])
+    made = helper(parse(text))
+    result = text if made is None else apply_edits(text, [made] if isinstance(made, Edit) else made)
     assert result == expected
     tomllib.loads(result)
 

@@ -25,8 +25,9 @@ from ..lint.engine import lint_content
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
-from ..report import FileReport, RunInfo, printable
+from ..report import FileReport, RunInfo, one_line_name
 from .files import InputError, expand, read
+from .output import MASKER
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
 
 def _print_problems(problems: list[str]) -> None:
     for problem in problems:
-        print(f"benchlint: {printable(problem)}", file=sys.stderr)
+        print(f"benchlint: {one_line_name(problem)}", file=sys.stderr)
 
 
 def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
@@ -129,7 +130,7 @@ def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
             # The reporters show paths that are not UTF-8 with backslash escapes (`printable`);
             # any lone surrogate left (from a file name quoted in a message) is escaped the
             # same way stdout escapes it, so the report is always valid UTF-8.
-            Path(args.output).write_text(output, "utf-8", errors="backslashreplace")
+            Path(args.output).write_text(MASKER.mask(output), "utf-8", errors="backslashreplace")
         except OSError as error:
             raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
     else:
@@ -152,16 +153,23 @@ def _lint_all(
         content: Content, display: str, path: str | None, target: str | None, settings: Settings
     ) -> None:
         settings_of[display] = settings
+        text = decode(content.data, settings.max_file_size)
+        if isinstance(text, str):  # before anything about it is printed: see cli.output
+            MASKER.add(len(reports), text)
         if mode is None:
             reports.append(_lint_one(content, display, path, settings))
             return
         item = _fix_one(content, display, path, target, settings, mode)
+        if item.result is not None:
+            MASKER.add((len(reports), "fixed"), item.result.text)
         reports.append(item.report)
         fixed.append(item)
 
     # Every read stops after `max-file-size + 1` bytes: enough for BL003, and `/dev/zero`
     # (or an endless pipe) cannot fill the memory.
     if "-" in paths:
+        if sys.stdin is None or getattr(sys.stdin, "closed", False):
+            raise UsageError('standard input is closed: there is nothing to read for "-"')
         settings = resolver.for_path(args.stdin_filename)
         content = read_stdin(sys.stdin.buffer, settings.max_file_size)
         check(content, args.stdin_filename or "-", args.stdin_filename, None, settings)
@@ -210,7 +218,7 @@ def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace
 
     changed = [item for item in fixed if item.result is not None and item.result.changed]
     diff = "".join(
-        unified_diff(printable(item.report.path), item.result.original, item.result.text)
+        unified_diff(one_line_name(item.report.path), item.result.original, item.result.text)
         for item in changed
         if item.result is not None
     )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, NoReturn
 
 from ..core.version import __version__
+from .output import masked_streams
 from .usage import UsageError
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
@@ -154,6 +155,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    with masked_streams():  # everything printed from here on is masked
+        return _run(args_list)
+
+
+def _run(args_list: list[str]) -> int:
     verbose = "--verbose" in args_list
     try:
         command = args_list[0] if args_list else None
@@ -169,18 +175,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # the promise: one line, never a traceback (unless asked)
         if verbose:
             raise
-        from ..secrets.redaction import redact
-
         return _fail(
-            f"internal error: {type(error).__name__}: {redact(str(error))} "
+            f"internal error: {type(error).__name__}: {error} "
             "(run again with --verbose for the traceback)"
         )
 
 
 def _fail(message: str) -> int:
-    from ..report import printable  # a path that is not UTF-8 is shown escaped
+    from ..report import one_line_name  # one line, whatever a file name holds
 
-    print(f"benchlint: {printable(message)}", file=sys.stderr)
+    print(f"benchlint: {one_line_name(message)}", file=sys.stderr)
     return 2
 
 

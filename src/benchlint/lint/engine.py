@@ -17,6 +17,7 @@ from ..parsing.document import EncodingProblem, decode, parse, too_large
 from ..rules.bl001_toml_syntax import syntax_findings
 from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import redact
+from ..secrets.source import credentials
 from ..structure.issues import check_structure
 from .context import Context
 from .registry import RULES, RULES_BY_CODE, rule_url
@@ -116,7 +117,7 @@ def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
         )
         if related
         else (),
-        fix=None if finding.fix is None else _redacted_fix(finding.fix),
+        fix=None if finding.fix is None else _printable_fix(finding.fix, context),
         url=_URLS[code],
     )
 
@@ -131,8 +132,15 @@ def _key(path: ConfigPath | None) -> str | None:
     return redact(dotted(path) or "") or None if path else None
 
 
-def _redacted_fix(fix: Fix) -> Fix:
-    """Fix titles quote values too (a repeated secret name may be a pasted token)."""
+def _printable_fix(fix: Fix, context: Context) -> Fix | None:
+    """The fix with its title masked (a repeated secret name may be a pasted token), or no
+    fix when an edit would write a credential: an edit holds only what the fix writes, and
+    masking it would make it write stars into the file."""
+    known = credentials(context.document.text)
+    for edit in fix.edits:
+        text = edit.new_text.lower()
+        if redact(edit.new_text) != edit.new_text or any(c.lower() in text for c in known):
+            return None
     title = redact(fix.title)
     return fix if title == fix.title else Fix(title, fix.applicability, fix.edits)
 

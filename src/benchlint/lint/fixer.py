@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..core.diagnostic import Diagnostic, Edit, Fix
 from ..core.text import LineIndex
 from ..parsing.document import BOM, EncodingProblem, decode, parse
-from ..secrets.redaction import redact_source
+from ..secrets.source import masked_source
 from .engine import lint
 from .settings import Settings, default_settings
 
@@ -259,7 +259,7 @@ def _shown_lines(before: str, after: str) -> tuple[list[_Shown], list[_Shown]]:
     either side masks it: the new text may count a body as secret that the old one did not
     (a renamed key), and difflib prints unchanged lines from the old side."""
     sides = [
-        list(zip(_lines(redact_source(text)), _lines(text), strict=True))
+        list(zip(_lines(masked_source(text)), _lines(text), strict=True))
         for text in (before, after)
     ]
     strictest: dict[str, str] = {}

@@ -6,7 +6,6 @@ An unknown setting, rule code or value is an error (`SettingsError`), never igno
 
 from __future__ import annotations
 
-import fnmatch
 import glob
 import os
 from collections.abc import Mapping
@@ -16,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostic import SEVERITIES, Severity
+from ..core.globs import glob_match
 from ..core.lazy import lazy
 from ..core.text import one_line
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
@@ -233,7 +233,7 @@ class Settings:
         text = candidate.as_posix()
         out: list[str] = []
         for pattern, codes in self.per_file_ignores.items():
-            if fnmatch.fnmatchcase(text, pattern) or fnmatch.fnmatchcase(candidate.name, pattern):
+            if glob_match(pattern, text) or glob_match(pattern, candidate.name):
                 out.extend(codes)
         return tuple(out)
 

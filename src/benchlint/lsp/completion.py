@@ -19,7 +19,6 @@ from ..domain.catalog.query import benchmark_choices, category_names, describe, 
 from ..domain.catalog.query import task_names as manifest_task_names
 from ..domain.profiles import PROFILES
 from ..lint.settings import Settings
-from ..secrets.redaction import redact
 from ..structure.spec import (
     AGENT_MODEL_NAME,
     MODEL_KEYS,
@@ -132,8 +131,8 @@ class _Items:
             lsp.CompletionItem(
                 label=label,
                 kind=kind,
-                detail=redact(detail) or None,
-                documentation=lsp.MarkupContent(self.kind, redact(documentation))
+                detail=detail or None,
+                documentation=lsp.MarkupContent(self.kind, documentation)
                 if documentation
                 else None,
                 sort_text=("0" if first else "1") + label,

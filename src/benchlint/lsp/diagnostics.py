@@ -6,7 +6,6 @@ from __future__ import annotations
 from lsprotocol import types as lsp
 
 from ..core.diagnostic import Diagnostic
-from ..secrets.redaction import redact
 from .positions import ClientText
 
 SOURCE = "benchlint"
@@ -26,11 +25,11 @@ def to_lsp(diagnostic: Diagnostic, text: ClientText, uri: str) -> lsp.Diagnostic
         code=diagnostic.code,
         code_description=lsp.CodeDescription(href=diagnostic.url) if diagnostic.url else None,
         source=SOURCE,
-        message=redact(diagnostic.message),
+        message=diagnostic.message,
         related_information=[
             lsp.DiagnosticRelatedInformation(
                 location=lsp.Location(uri, text.from_engine(related.range)),
-                message=redact(related.message),
+                message=related.message,
             )
             for related in diagnostic.related
         ]

@@ -15,6 +15,7 @@ from pygls.uris import to_fs_path
 
 from ..core.diagnostic import Diagnostic
 from ..core.text import Encoding
+from ..secrets.output import OutputMasker
 from .cursor import Reading
 from .positions import ClientText
 
@@ -39,6 +40,11 @@ class OpenDocument:
     encoding: Encoding
     selected: bool = False  # benchlint serves it (see `selection`)
     cache: VersionCache = field(default_factory=VersionCache)
+    masker: OutputMasker | None = None  # knows each version's credentials (see `protocol`)
+
+    def __post_init__(self) -> None:
+        if self.masker is not None:
+            self.masker.add(self.uri, self.text)
 
     @property
     def client_text(self) -> ClientText:
@@ -57,6 +63,8 @@ class OpenDocument:
         self.text = text
         self.version = version
         self.cache = VersionCache()
+        if self.masker is not None:
+            self.masker.add(self.uri, text)
 
     def apply(self, changes: Sequence[lsp.TextDocumentContentChangeEvent], version: int) -> None:
         """Apply `didChange` content changes in order (each against the previous result)."""
@@ -76,8 +84,12 @@ class OpenDocument:
 
 
 class DocumentStore:
-    def __init__(self) -> None:
+    """The open documents; every text they hold is known to `masker`, which masks everything
+    the server sends (`protocol.BenchlintProtocol`)."""
+
+    def __init__(self, masker: OutputMasker | None = None) -> None:
         self._documents: dict[str, OpenDocument] = {}
+        self.masker = masker
 
     def open(self, item: lsp.TextDocumentItem, encoding: Encoding) -> OpenDocument:
         document = OpenDocument(
@@ -87,6 +99,7 @@ class DocumentStore:
             version=item.version,
             text=item.text,
             encoding=encoding,
+            masker=self.masker,
         )
         self._documents[item.uri] = document
         return document
@@ -95,6 +108,8 @@ class DocumentStore:
         return self._documents.get(uri)
 
     def close(self, uri: str) -> OpenDocument | None:
+        if self.masker is not None:
+            self.masker.remove(uri)
         return self._documents.pop(uri, None)
 
     def all(self) -> list[OpenDocument]:

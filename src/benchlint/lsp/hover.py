@@ -1,6 +1,6 @@
 """Hover: a key's documentation and allowed values (from the models), and for a few values
 what the Platform does with them: a harness's credential per profile, where a secret
-reference is injected, a benchmark's catalog entry. Every text is redacted."""
+reference is injected, a benchmark's catalog entry. (What is sent is masked by the protocol.)"""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from ..domain.harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from ..domain.profiles import PROFILES
 from ..lint.settings import Settings
 from ..secrets.detection import contains_credential
-from ..secrets.redaction import redact
 from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at
@@ -33,7 +32,7 @@ def hover(
         return None
     kind = lsp.MarkupKind.Markdown if markdown else lsp.MarkupKind.PlainText
     return lsp.Hover(
-        contents=lsp.MarkupContent(kind=kind, value=redact(text)),
+        contents=lsp.MarkupContent(kind=kind, value=text),
         range=document.client_text.range(item.span.start, item.span.end),
     )
 

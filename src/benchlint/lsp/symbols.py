@@ -9,7 +9,7 @@ from lsprotocol import types as lsp
 
 from ..core.paths import ConfigPath, table_name
 from ..parsing.sourcemap import Entry
-from ..secrets.redaction import redact, redact_source_range
+from ..secrets.source import masked_source
 from .cursor import Reading
 from .documents import OpenDocument
 
@@ -34,7 +34,7 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
                 continue
             out.append(
                 lsp.DocumentSymbol(
-                    name=redact(name),  # a key may be a pasted token
+                    name=name,
                     kind=Kind.Property,
                     range=text.range(span.start, span.end),
                     selection_range=text.range(entry.key.start, entry.key.end),
@@ -97,21 +97,20 @@ def _is_agent(path: ConfigPath) -> bool:
 def _table_label(path: ConfigPath, reading: Reading) -> str:
     if _is_agent(path):
         return agent_label(reading, int(path[1]))
-    return redact(table_name(path)) or "(top level)"
+    return table_name(path) or "(top level)"
 
 
 def agent_label(reading: Reading, index: int) -> str:
     """`terminus-2 · openai/gpt-5.2`: what the leaderboard calls an entrant."""
     harness = reading.string(("agents", index, "harness")) or "default harness"
     names = (reading.string(("agents", index, "model", key)) for key in _MODEL_NAMES)
-    return redact(f"{harness} · {next((n for n in names if n), '(no model)')}")
+    return f"{harness} · {next((n for n in names if n), '(no model)')}"
 
 
 def _value_text(text: str, entry: Entry) -> str:
     """A value's source as a symbol's detail, masked as code frames mask it (judged with its
     key, and a multi-line string with the whole text), then shortened."""
     assert entry.value is not None
-    start = entry.pair.start if entry.pair is not None else entry.value.start
-    masked = redact_source_range(text, start, entry.value.end)
-    shown = redact(" ".join(masked[entry.value.start - start :].split()))
+    masked = masked_source(text)
+    shown = " ".join(masked[entry.value.start : entry.value.end].split())
     return shown if len(shown) <= 60 else shown[:59] + "…"

@@ -294,6 +294,8 @@ def _header_missing_bracket(line: str) -> str | None:
 def _describe(message: str) -> str:
     """tomllib's message in the words of this tool (lower case, no parser jargon)."""
     message = message.rstrip(".")
+    if message.startswith("A key has more than"):  # valid TOML, refused before reading
+        return message[:1].lower() + message[1:]
     if message.startswith("Cannot overwrite a value"):
         return "invalid TOML: a key is defined twice"
     if message.startswith("Cannot declare"):

@@ -5,7 +5,8 @@ it can edit safely) and keeps what it does not touch:
 
 - it replaces exactly one key or value, or removes/inserts whole lines with the line ending of
   the neighbouring line and the indentation of the table around them;
-- a removed line's comments stay behind as comment lines ("fixes keep every comment");
+- a removed line's comments stay where they are ("fixes keep every comment"), and no edit
+  copies text of the file back in: an edit holds only what the fix writes;
 - an item of a one-line array or inline table goes with exactly one comma;
 - keys are inserted where TOML puts them in the table they name: after the table's last
   key, so before any comment block and sub-table header that follows; into an inline table
@@ -104,9 +105,9 @@ def replace_value(document: Document, path: ConfigPath, new_value: str) -> Edit 
 
 
 # -- removing --------------------------------------------------------------------------------
-def remove_pair(document: Document, path: ConfigPath) -> Edit | None:
-    """Remove a `key = value` line (its comment stays as a comment line), or the pair and
-    one comma inside an inline table."""
+def remove_pair(document: Document, path: ConfigPath) -> tuple[Edit, ...] | None:
+    """Remove a `key = value` line (its comment stays, in place), or the pair and one comma
+    inside an inline table."""
     entry = document.source_map.get(path)
     if entry is None or entry.pair is None:
         return None
@@ -116,7 +117,7 @@ def remove_pair(document: Document, path: ConfigPath) -> Edit | None:
     return _remove_item(document, start, end)
 
 
-def remove_element(document: Document, path: ConfigPath) -> Edit | None:
+def remove_element(document: Document, path: ConfigPath) -> tuple[Edit, ...] | None:
     """Remove one entry of an array with one separating comma; an entry on lines of its own
     goes with those lines (its comments stay)."""
     entry = document.source_map.get(path)
@@ -134,26 +135,33 @@ def remove_element(document: Document, path: ConfigPath) -> Edit | None:
     return _remove_item(document, start, end)
 
 
-def _remove_lines(document: Document, start: int, end: int) -> Edit:
-    """Remove the whole lines holding [start, end); comments on them stay, as lines."""
+def _remove_lines(document: Document, start: int, end: int) -> tuple[Edit, ...]:
+    """Remove the whole lines holding [start, end). A comment on them stays where it is, on
+    its own line: only the text before it goes (a fix's edits hold only text the fix writes,
+    never text of the file copied back in)."""
     text = document.text
     line_start, line_end = _line_bounds(text, start, end)
-    kept = [
-        comment.text
+    comments = [
+        comment.span
         for comment in document.source_map.comments
         if line_start <= comment.span.start < line_end
     ]
-    if not kept:
-        return Edit(_range(document, line_start, line_end), "")
-    indent = _indent_at(text, start)
-    newline = _ending_at(text, start)
-    block = newline.join(indent + comment for comment in kept)
-    if text.endswith("\n", 0, line_end):
-        block += newline
-    return Edit(_range(document, line_start, line_end), block)
+    cuts: list[tuple[int, int]] = []
+    at = line_start  # everything before `at` is decided
+    for comment in comments:
+        own_line = _line_start(text, comment.start)
+        if own_line > at:
+            cuts.append((at, own_line))  # whole lines without a comment
+        code = max(at, own_line + len(_indent_at(text, own_line)), start)
+        if code < comment.start:
+            cuts.append((code, comment.start))  # the code before the comment, not its indent
+        at = _line_end(text, comment.start)
+    if at < line_end:
+        cuts.append((at, line_end))
+    return tuple(Edit(_range(document, a, b), "") for a, b in cuts if b > a)
 
 
-def _remove_item(document: Document, start: int, end: int) -> Edit:
+def _remove_item(document: Document, start: int, end: int) -> tuple[Edit, ...]:
     """Remove an item of a comma-separated list (`[a, b]`, `{x = 1, y = 2}`) and one comma:
     the one after it, or, for the last item, the one before it."""
     text = document.text
@@ -163,14 +171,14 @@ def _remove_item(document: Document, start: int, end: int) -> Edit:
         closer = _skip_blank(text, after + 1)
         if before is not None and closer < len(text) and text[closer] in "]}":
             # `[a, b,]`: keep the list's trailing-comma style, `[a,]`
-            return Edit(_range(document, before + 1, after + 1), "")
+            return (Edit(_range(document, before + 1, after + 1), ""),)
         stop = after + 1
         while stop < len(text) and text[stop] in " \t":
             stop += 1
-        return Edit(_range(document, start, stop), "")
+        return (Edit(_range(document, start, stop), ""),)
     if before is not None:
-        return Edit(_range(document, before, end), "")
-    return Edit(_range(document, start, end), "")
+        return (Edit(_range(document, before, end), ""),)
+    return (Edit(_range(document, start, end), ""),)
 
 
 def _skip_blank(text: str, offset: int) -> int:

@@ -22,6 +22,9 @@ from .toml_values import DecodeError, loads
 EntryKind = Literal["pair", "table", "array-table", "implicit", "dotted", "element"]
 
 
+# Key parts mapped one by one (see `MapBuilder.resolve`): far beyond any config's depth.
+MAX_MAPPED_DEPTH = 8
+
 KeyParts = Sequence[tuple[str, Span]]  # the parts of a (dotted) key: name and where it is
 
 
@@ -172,17 +175,21 @@ class MapBuilder:
             table.body_end = value_end
 
     def resolve(self, parts: KeyParts, prefix: ConfigPath = ()) -> ConfigPath:
-        """The concrete path of a header's keys (array-of-tables names get their last index)."""
+        """The concrete path of a header's keys (array-of-tables names get their last index).
+
+        Only the first MAX_MAPPED_DEPTH parts of a key get prefix entries and array indices:
+        no config is deeper, and a path per prefix of a key of a thousand parts would cost the
+        square of its length."""
         entries = self.map.by_path
         path: ConfigPath = prefix
-        for name, span in parts:
+        for name, span in parts[:MAX_MAPPED_DEPTH]:
             path = (*path, name)
             count = self.array_counts.get(path)
             if count:
                 path = (*path, count - 1)
             elif path not in entries:
                 entries[path] = Entry("implicit", key=span)
-        return path
+        return (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:]))
 
     def table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[table]` header; returns its path and entry (whose body the reader fills)."""
@@ -232,12 +239,12 @@ class MapBuilder:
         when the path was already defined (recorded as a duplicate)."""
         entries = self.map.by_path
         path = prefix
-        for name, span in parts[:-1]:
+        for name, span in parts[: min(len(parts) - 1, MAX_MAPPED_DEPTH)]:
             path = (*path, name)
             if path not in entries:
                 entries[path] = Entry("dotted", key=span)
         name, key = parts[-1]
-        path = (*path, name)
+        path = (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:-1]), name)
         if value is None:
             entry = Entry("pair", key=key)
         else:

@@ -31,6 +31,30 @@ def printable(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
+_SHOWN_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def one_line_name(text: str) -> str:
+    r"""A path (or a line that holds one) for output a person reads, as one line: what
+    `printable` gives, with every control character and line separator escaped (`\n`,
+    `\x1b`, `\u2028`). A file named `ok.toml:1:1: BL000 …\nx.toml` cannot start a line of
+    its own, nor a terminal escape sequence paint the screen. (JSON and SARIF keep names
+    exact: they quote them.)"""
+    text = printable(text)
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif char in _SHOWN_ESCAPES:
+            out.append(_SHOWN_ESCAPES[char])
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
 class FileReport:
     """One checked file: its path as the user gave it, its text and its diagnostics."""
 

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 from ..core.diagnostic import Diagnostic, Severity
-from ..secrets.redaction import redact
 from . import FileReport, RunInfo, printable
 from .text import summary
 
@@ -42,7 +41,7 @@ def command(path: str, diagnostic: Diagnostic) -> str:
         properties.append(("endLine", end.line))
     properties.append(("title", f"{diagnostic.code} {diagnostic.name}"))
     rendered = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties)
-    message = escape_data(redact(diagnostic.message))
+    message = escape_data(diagnostic.message)
     return f"::{COMMANDS[diagnostic.severity]} {rendered}::{message}"
 
 

@@ -26,7 +26,6 @@ from urllib.parse import quote
 from ..core.diagnostic import Diagnostic, Range, Severity
 from ..lint.registry import RULES_BY_CODE, index_url, rule_url
 from ..lint.rule import Rule
-from ..secrets.redaction import redact
 from . import FileReport, RunInfo
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -109,7 +108,7 @@ def _descriptor(code: str, example: Diagnostic) -> Json:
         "fullDescription": {"text": full},
         "helpUri": rule_url(rule.code),
         # The rule page quotes its examples; an example token must not read as a leak either.
-        "help": {"text": full, "markdown": redact(rule.document())},
+        "help": {"text": full, "markdown": rule.document()},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
     }
 
@@ -125,19 +124,19 @@ def _result(diagnostic: Diagnostic, rule_index: int, artifact: tuple[Json, int])
     where = {**location["location"], "index": artifact_index}
     primary: Json = {"physicalLocation": _physical(where, diagnostic.range)}
     if diagnostic.key is not None:
-        primary["logicalLocations"] = [{"fullyQualifiedName": redact(diagnostic.key)}]
+        primary["logicalLocations"] = [{"fullyQualifiedName": diagnostic.key}]
     result: Json = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
         "level": LEVELS[diagnostic.severity],
-        "message": {"text": redact(diagnostic.message)},
+        "message": {"text": diagnostic.message},
         "locations": [primary],
     }
     if diagnostic.related:
         result["relatedLocations"] = [
             {
                 "id": number,
-                "message": {"text": redact(related.message)},
+                "message": {"text": related.message},
                 "physicalLocation": _physical(where, related.range),
             }
             for number, related in enumerate(diagnostic.related, start=1)

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from ..core.diagnostic import Diagnostic
 from ..core.text import LineIndex
-from ..secrets.redaction import redact_source_range
-from . import FileReport, RunInfo, counts, printable
+from ..secrets.source import masked_source
+from . import FileReport, RunInfo, counts, one_line_name
 
 _SEVERITY_COLOR = {"error": "31", "warning": "33", "info": "36"}
 
@@ -20,29 +20,37 @@ def _paint(text: str, code: str, run: RunInfo) -> str:
 
 def headline(report: FileReport, diagnostic: Diagnostic, run: RunInfo) -> str:
     start = diagnostic.range.start
-    location = _paint(f"{printable(report.path)}:{start.line}:{start.column}:", "1", run)
+    location = _paint(f"{one_line_name(report.path)}:{start.line}:{start.column}:", "1", run)
     code = _paint(diagnostic.code, "1;" + _SEVERITY_COLOR[diagnostic.severity], run)
     severity = _paint(f"[{diagnostic.severity}]", _SEVERITY_COLOR[diagnostic.severity], run)
-    return f"{location} {code} {severity} {diagnostic.message}"
+    return f"{location} {code} {severity} {one_line_name(diagnostic.message)}"
 
 
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+# A frame shows at most this many characters of a line: a window around the range, elided
+# with `…` (a long line repeated per diagnostic made the report grow with their product).
+FRAME_WIDTH = 200
+_LEAD = 60  # characters of the line shown before the range, when the line is cut
+
+
 def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[str]:
     """The diagnostic's first line with its range underlined; secrets masked in place (judged
-    with the whole text, so a multi-line string's body by its key)."""
+    with the whole text: see `secrets.source`), a long line cut to a window around the
+    range."""
     start, end = diagnostic.range.start, diagnostic.range.end
-    source = lines.line_text(start.line)
     if start.line > lines.line_count:
         return []
+    source = lines.line_text(start.line)
     line_start = lines.line_starts[start.line - 1]
-    masked = redact_source_range(lines.text, line_start, line_start + len(source))
-    shown = masked.replace("\t", " ")
+    shown = masked_source(lines.text)[line_start : line_start + len(source)].replace("\t", " ")
     first = start.column - 1
     last = end.column - 1 if end.line == start.line else len(source.rstrip())
     last = max(last, first + 1)
+    if len(shown) > FRAME_WIDTH:
+        shown, first, last = _window(shown, first, last)
     gutter = " " * len(str(start.line))
     marker = " " * _width(shown[:first]) + "^" * max(1, _width(shown[first:last]))
     color = "1;" + _SEVERITY_COLOR[diagnostic.severity]
@@ -51,6 +59,20 @@ def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[s
         f"{start.line} | {shown}",
         f"{gutter} | {_paint(marker, color, run)}",
     ]
+
+
+def _window(line: str, first: int, last: int) -> tuple[str, int, int]:
+    """At most FRAME_WIDTH characters of `line` around [first, last), each cut side marked
+    with `…`; the range's columns in the window."""
+    begin = max(0, min(first - _LEAD, len(line) - FRAME_WIDTH))
+    stop = min(len(line), begin + FRAME_WIDTH)
+    window = line[begin:stop]
+    if begin > 0:
+        window = "…" + window
+        first, last = first - begin + 1, last - begin + 1
+    if stop < len(line):
+        window += "…"
+    return window, min(first, len(window)), min(last, len(window))
 
 
 def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:

@@ -15,7 +15,7 @@ from ..core.paths import table_label
 from ..domain.constants import RESERVED_ENV_PREFIX
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.detection import contains_credential
+from ..secrets.detection import may_be_secret
 from .wording import quoted, upper_name
 
 
@@ -43,7 +43,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             suggestion = suggested_name(name)
             # No hint for a pasted token (its upper-cased form would escape masking) or a name
             # with no ASCII letters to keep.
-            useful = any(c.isalpha() for c in suggestion) and not contains_credential(name)
+            useful = any(c.isalpha() for c in suggestion) and not may_be_secret(name)
             if useful and suggestion != name:
                 message += f" (e.g. {suggestion})"
         yield Finding(message, Anchor.key(issue.path))

@@ -34,7 +34,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"{table_label(table)}; a benchmark that needs it (HLE) reads it from the "
                 "Platform secret record named HF_TOKEN",
                 Anchor.key(path),
-                fix=Fix(f"Remove HF_TOKEN from {table_label(table)}", "unsafe", (edit,))
+                fix=Fix(f"Remove HF_TOKEN from {table_label(table)}", "unsafe", edit)
                 if edit
                 else None,
             )

@@ -30,9 +30,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"{entry.name} requires the secret {name} implicitly (the Platform reads it from "
                 f"the record named {name}); do not list it in [secrets].required",
                 Anchor.value(path),
-                fix=Fix(f"Remove {name} from [secrets].required", "safe", (edit,))
-                if edit
-                else None,
+                fix=Fix(f"Remove {name} from [secrets].required", "safe", edit) if edit else None,
             )
 
 

@@ -49,7 +49,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             + " (the model's key goes in `api_key_secret`)"
             + hint,
             Anchor.key(path),
-            fix=Fix("Remove `harness_api_key_secret`", "safe", (edit,)) if edit else None,
+            fix=Fix("Remove `harness_api_key_secret`", "safe", edit) if edit else None,
         )
 
 

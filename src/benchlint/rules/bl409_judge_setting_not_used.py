@@ -40,7 +40,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield Finding(
                 f"`{key}` has no effect: {why}",
                 Anchor.key(path),
-                fix=Fix(f"Remove `{key}`", "safe", (edit,)) if edit else None,
+                fix=Fix(f"Remove `{key}`", "safe", edit) if edit else None,
             )
 
 

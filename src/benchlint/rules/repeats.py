@@ -24,5 +24,5 @@ def repeats(ctx: Context, array: ConfigPath, show: Callable[[str], str]) -> Iter
             f"{shown} is listed again in {key_label(array)}",
             Anchor.value(path),
             related=(("first listed here", Anchor.value(first[value])),),
-            fix=Fix(f"Remove the repeated {shown}", "safe", (edit,)) if edit else None,
+            fix=Fix(f"Remove the repeated {shown}", "safe", edit) if edit else None,
         )

@@ -7,6 +7,7 @@ Every output is masked with these facts by `benchlint.secrets.redaction`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -35,7 +36,9 @@ _TOKEN_PATTERNS: tuple[str, ...] = (
     r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*",  # JWT
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
 )
-_ANY_TOKEN = "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS)
+# Not inside a lower-case word: `task-set-overrides-filters` holds no `sk-…` token (a token
+# glued to an upper-case name, `OPENAI_API_KEYsk-…`, still counts).
+_ANY_TOKEN = "(?<![a-z0-9])(?:" + "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS) + ")"
 
 
 @cache
@@ -190,8 +193,32 @@ def mask(value: str) -> str:
     return f"{value[:4]}…({len(value)} chars)"
 
 
+# A run of the characters random credentials are made of, long enough to be one.
+LONG_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{32,}")
+
+
+def _character_class(char: str) -> int:
+    return 0 if char.islower() else 1 if char.isupper() else 2
+
+
+def looks_random(value: str) -> bool:
+    """A long string of letters of both cases and digits that changes between them often, as
+    random text does (a 40-character key changes about 25 times; a path or a model name
+    such as `github.com/acme/Coder-32B/v2` a handful)."""
+    if len(value) < 32 or GENERIC_SECRET_VALUE.match(value) is None:
+        return False
+    classes = [_character_class(char) for char in value if char.isalnum()]
+    changes = sum(1 for a, b in itertools.pairwise(classes) if a != b)
+    return changes * 4 >= len(value)
+
+
+def random_runs(text: str) -> list[tuple[int, int]]:
+    """Where `text` holds a long random-looking run (a credential of no known format)."""
+    if len(text) < 32:
+        return []
+    return [match.span() for match in LONG_RUN.finditer(text) if looks_random(match.group(0))]
+
+
 def may_be_secret(value: str) -> bool:
     """True when a whole value is to be masked: a known token in it, or a long random one."""
-    return (len(value) >= 32 and GENERIC_SECRET_VALUE.match(value) is not None) or (
-        contains_credential(value)
-    )
+    return looks_random(value) or contains_credential(value)

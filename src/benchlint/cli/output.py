@@ -1,0 +1,68 @@
+"""Where the command line's output goes: standard output and error, masked.
+
+`masked_streams()` puts every text written to `sys.stdout` and `sys.stderr` during a command
+through the one output masker (`secrets.output`), whatever wrote it: a report, a diff, a
+usage error, an internal error. Bytes written to a stream's `buffer` pass untouched: that is
+how `--fix` with `-` gives back the fixed file, which is the user's own text. A stream that is
+closed (`>&-`, some daemons) writes nowhere instead of failing.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+from ..secrets.output import OutputMasker
+
+MASKER = OutputMasker()
+
+
+class MaskedStream(io.TextIOBase):
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(MASKER.mask(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def buffer(self) -> Any:  # the unmasked bytes: only for a file's own text
+        return self._stream.buffer
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._stream.encoding
+
+
+@contextmanager
+def masked_streams() -> Iterator[None]:
+    """Mask `sys.stdout` and `sys.stderr` for the duration (one command)."""
+    saved = sys.stdout, sys.stderr
+    MASKER.clear()
+    sys.stdout = MaskedStream(_usable(sys.stdout))
+    sys.stderr = MaskedStream(_usable(sys.stderr))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+        MASKER.clear()
+
+
+def _usable(stream: TextIO | None) -> TextIO:
+    """The stream, or a sink when the process has none (a closed file descriptor)."""
+    if stream is None or getattr(stream, "closed", False):
+        return open(os.devnull, "w", encoding="utf-8")
+    return stream

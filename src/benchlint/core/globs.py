@@ -1,0 +1,165 @@
+"""Glob patterns, matched without backtracking: `benchlint.globs` in the editor, and
+`per-file-ignores` in the settings.
+
+The syntax is VS Code's: `**` as a whole path segment spans any number of folders, `*` and
+`?` stay inside one segment, `[abc]` / `[!abc]` are character classes and `{a,b}` are
+alternatives. Patterns may come from a repository's own `.vscode/settings.json`, so matching
+must cost no more than the pattern's length times the path's, whatever the pattern: no
+regular expression (a pattern of many `**` made one backtrack for a minute), but segment by
+segment and character by character, each pair of positions visited once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+_MAX_ALTERNATIVES = 256  # `{a,b}{c,d}...` multiplies: past this, the braces are literal
+
+
+def glob_match(pattern: str, path: str) -> bool:
+    """Whether the whole of `path` (folders separated by `/`) matches `pattern`."""
+    segments = path.split("/")
+    return any(_match_segments(alternative, segments) for alternative in _compiled(pattern))
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> tuple[tuple[str, ...], ...]:
+    """The pattern's alternatives, each as its segments, runs of `**` collapsed to one."""
+    alternatives = _expand(pattern)
+    compiled = []
+    for alternative in alternatives:
+        segments: list[str] = []
+        for segment in alternative.split("/"):
+            if segment == "**" and segments and segments[-1] == "**":
+                continue
+            segments.append(segment)
+        compiled.append(tuple(segments))
+    return tuple(compiled)
+
+
+def _expand(pattern: str) -> list[str]:
+    """`a{b,c}d` → `abd`, `acd` (nested braces too), bounded in number."""
+    open_at = _top_brace(pattern)
+    if open_at is None:
+        return [pattern]
+    start, end, options = open_at
+    results: list[str] = []
+    for option in options:
+        for rest in _expand(pattern[:start] + option + pattern[end + 1 :]):
+            results.append(rest)
+            if len(results) > _MAX_ALTERNATIVES:
+                return [pattern.replace("{", "[{]").replace("}", "[}]")]
+    return results
+
+
+def _top_brace(pattern: str) -> tuple[int, int, list[str]] | None:
+    """The first `{...}` with its top-level options, or None (an unclosed `{` is literal)."""
+    start = pattern.find("{")
+    if start < 0:
+        return None
+    depth, options, last = 0, [], start + 1
+    for index in range(start, len(pattern)):
+        char = pattern[index]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                options.append(pattern[last:index])
+                return start, index, options
+        elif char == "," and depth == 1:
+            options.append(pattern[last:index])
+            last = index + 1
+    return None
+
+
+def _match_segments(pattern: tuple[str, ...], path: list[str]) -> bool:
+    """Segment matching with `**` over any number of path segments: a table of reachable
+    (pattern, path) positions, each computed once."""
+    reachable = {0}  # pattern positions reachable before path segment `index`
+    for segment in path:
+        following: set[int] = set()
+        for position in _closure(pattern, reachable):
+            if position == len(pattern):
+                continue
+            current = pattern[position]
+            if current == "**":
+                following.add(position)  # `**` takes this segment and may take more
+            elif _match_segment(current, segment):
+                following.add(position + 1)
+        if not following:
+            return False
+        reachable = following
+    return len(pattern) in _closure(pattern, reachable)
+
+
+def _closure(pattern: tuple[str, ...], positions: set[int]) -> set[int]:
+    """Positions, plus those reached by letting `**` take no segment."""
+    result = set(positions)
+    stack = list(positions)
+    while stack:
+        position = stack.pop()
+        if position < len(pattern) and pattern[position] == "**" and position + 1 not in result:
+            result.add(position + 1)
+            stack.append(position + 1)
+    return result
+
+
+@lru_cache(maxsize=1024)
+def _match_segment(pattern: str, text: str) -> bool:
+    """One segment against one name: `*`, `?`, `[...]` (a `**` inside a name is a `*`). The
+    classic two-pointer match: on a mismatch it returns to the last `*` only, so it costs at
+    most len(pattern) × len(text) steps."""
+    p = t = 0
+    star_p, star_t = -1, 0
+    while t < len(text):
+        if p < len(pattern):
+            char = pattern[p]
+            if char == "*":
+                while p < len(pattern) and pattern[p] == "*":
+                    p += 1
+                star_p, star_t = p, t
+                continue
+            width = _single(pattern, p, text[t])
+            if width:
+                p += width
+                t += 1
+                continue
+        if star_p < 0:
+            return False
+        star_t += 1
+        p, t = star_p, star_t
+    while p < len(pattern) and pattern[p] == "*":
+        p += 1
+    return p == len(pattern)
+
+
+def _single(pattern: str, at: int, char: str) -> int:
+    """How many pattern characters match `char` at `at` (`?`, a class, a literal): 0 if none."""
+    current = pattern[at]
+    if current == "?":
+        return 1
+    if current == "[":
+        close = pattern.find("]", at + 2)
+        if close > 0:
+            body = pattern[at + 1 : close]
+            negate = body.startswith("!")
+            if negate:
+                body = body[1:]
+            inside = _in_class(body, char)
+            return close - at + 1 if inside != negate else 0
+    return 1 if current == char else 0
+
+
+def _in_class(body: str, char: str) -> bool:
+    index = 0
+    while index < len(body):
+        if index + 2 < len(body) and body[index + 1] == "-":
+            if body[index] <= char <= body[index + 2]:
+                return True
+            index += 3
+        else:
+            if body[index] == char:
+                return True
+            index += 1
+    return False
