@@ -9,7 +9,7 @@ through a code-point offset, so the two line models never have to agree.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from lsprotocol import types as lsp
@@ -29,6 +29,20 @@ class ClientText:
     def __init__(self, text: str, encoding: Encoding) -> None:
         self.text = text
         self.encoding = encoding
+        # 0-based line → each character's client column in it (None: one unit each), built
+        # once per line: many positions on one long line must not each rescan it
+        self._columns: dict[int, list[int] | None] = {}
+
+    def _line_columns(self, line: int) -> list[int] | None:
+        if line not in self._columns:
+            content = self.text[self.line_starts[line] : self._content_end(line)]
+            one_each = self.encoding == "utf-32" or content.isascii()
+            self._columns[line] = (
+                None
+                if one_each
+                else list(accumulate((client_width(c, self.encoding) for c in content), initial=0))
+            )
+        return self._columns[line]
 
     @lazy
     def line_starts(self) -> list[int]:
@@ -66,15 +80,10 @@ class ClientText:
         start = starts[position.line]
         end = self._content_end(position.line)
         character = max(0, position.character)
-        line_text = self.text[start:end]
-        if self.encoding == "utf-32" or line_text.isascii():
-            return start + min(character, len(line_text))
-        width = 0
-        for index, char in enumerate(line_text):
-            if width >= character:
-                return start + index
-            width += client_width(char, self.encoding)
-        return end
+        columns = self._line_columns(position.line)
+        if columns is None:
+            return start + min(character, end - start)
+        return start + min(bisect_left(columns, character), end - start)
 
     # -- offset -> client ----------------------------------------------------------------------
     def position(self, offset: int) -> lsp.Position:
@@ -83,7 +92,8 @@ class ClientText:
         line = bisect_right(self.line_starts, offset) - 1
         start = self.line_starts[line]
         offset = min(offset, self._content_end(line))
-        return lsp.Position(line, client_width(self.text[start:offset], self.encoding))
+        columns = self._line_columns(line)
+        return lsp.Position(line, offset - start if columns is None else columns[offset - start])
 
     def range(self, start: int, end: int) -> lsp.Range:
         return lsp.Range(self.position(start), self.position(max(start, end)))

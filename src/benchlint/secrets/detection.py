@@ -7,7 +7,6 @@ Every output is masked with these facts by `benchlint.secrets.redaction`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from functools import cache
 
@@ -197,8 +196,8 @@ def mask(value: str) -> str:
 LONG_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{32,}")
 
 
-def _character_class(char: str) -> int:
-    return 0 if char.islower() else 1 if char.isupper() else 2
+# Runs of one kind of character: lower case, upper case, digits (separators between them).
+_SAME_KIND = re.compile(r"[a-z]+|[A-Z]+|[0-9]+")
 
 
 def looks_random(value: str) -> bool:
@@ -207,8 +206,7 @@ def looks_random(value: str) -> bool:
     such as `github.com/acme/Coder-32B/v2` a handful)."""
     if len(value) < 32 or GENERIC_SECRET_VALUE.match(value) is None:
         return False
-    classes = [_character_class(char) for char in value if char.isalnum()]
-    changes = sum(1 for a, b in itertools.pairwise(classes) if a != b)
+    changes = len(_SAME_KIND.findall(value)) - 1  # about, when separators split a run
     return changes * 4 >= len(value)
 
 
