@@ -148,10 +148,6 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(
         ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
     )
-    _t = source / "pyproject.toml"  # TEMPORARY-LOCAL
-    _t.write_text(
-        _t.read_text().replace('"catalog/*.json"', '"catalog/*.json", "domain/catalog/*.json"')
-    )  # TEMPORARY-LOCAL
     folder = root / "wheels"
     run([sys.executable, "-m", "pip", "wheel", "-q", str(source), "-w", str(folder)], ROOT, 600)
     [wheel] = folder.glob("benchlint-*.whl")
@@ -359,7 +355,9 @@ def test_extension_in_code_server(
     assert "No module named benchlint" in missing_report[2], missing_report
     assert missing_report[6] == "PATH: no benchlint on PATH"
     # Started, then restarted from the command palette.
-    assert log.count(f"Starting benchlint {version}: {BENCHLINT} lsp (found in: benchlint.path)") >= 2
+    assert (
+        log.count(f"Starting benchlint {version}: {BENCHLINT} lsp (found in: benchlint.path)") >= 2
+    )
 
     # The Python extension's environment, once it has benchlint, runs the server.
     assert reports[-1][2].endswith("<- used"), reports[-1]
@@ -414,6 +412,8 @@ def test_restricted_workspace_installs_and_never_runs_its_code(
     path = os.pathsep.join(
         [str(workspace / "tools" / "bin"), str(python_bin), path_without_benchlint()]
     )
+    profile = tmp_path / "scratch" / "profile"
+    storage = profile / "user-data" / "User" / "globalStorage" / EXTENSION_ID
     scenario: dict[str, Any] = {
         "kind": "restricted",
         "codeServer": str(code_server),
@@ -430,6 +430,7 @@ def test_restricted_workspace_installs_and_never_runs_its_code(
         "workspace": str(workspace),
         "scratch": str(tmp_path / "scratch"),
         "markers": str(markers),
+        "storage": str(storage),
         "file": CONFIG,
         "artifacts": str(artifacts),
         "timeoutMs": STEP_TIMEOUT_MS,
@@ -464,12 +465,15 @@ def test_restricted_workspace_installs_and_never_runs_its_code(
     assert "passed over" in restricted[6] and "Restricted Mode" in restricted[6], restricted
     assert any(report[5].endswith("<- used") for report in reports), reports
 
-    # The private environment is complete and recorded, in the profile's global storage.
-    storage = (
-        tmp_path / "scratch" / "profile" / "user-data" / "User" / "globalStorage" / EXTENSION_ID
-    )
+    # The private environment is complete and recorded, in the profile's global storage: the
+    # upgrade made a new one and kept the first, which a server may still run from.
     state = json.loads((storage / "server.json").read_text("utf-8"))
     assert state["version"] == version
+    first = re.search(r"Command: (\S+)", observed["installedStatus"])
+    upgraded = re.search(r"Command: (\S+)", observed["upgradedStatus"])
+    assert first and upgraded and first[1] != upgraded[1], observed
+    assert upgraded[1] == str(storage / state["folder"] / "bin" / "python")
+    assert first[1] == str(storage / state["previous"] / "bin" / "python")
     python = storage / state["folder"] / "bin" / "python"
     answer = subprocess.run(
         [str(python), "-m", "benchlint", "--version"], capture_output=True, text=True, check=True

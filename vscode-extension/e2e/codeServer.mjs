@@ -1,5 +1,7 @@
 // code-server (real VS Code served to a browser) for the end-to-end test: a fresh profile,
-// the freshly built .vsix installed into it, started on a free loopback port.
+// the freshly built .vsix installed into it, started on a free loopback port. Workspace Trust
+// is off unless a scenario asks for it; with it on, a folder opens in Restricted Mode (no
+// startup prompt) until the test grants trust.
 
 import { execFile, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +17,6 @@ const QUIET_FLAGS = [
   "none",
   "--disable-telemetry",
   "--disable-update-check",
-  "--disable-workspace-trust",
   "--disable-getting-started-override",
 ];
 
@@ -30,7 +31,6 @@ const QUIET_SETTINGS = {
   "extensions.ignoreRecommendations": true,
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
-  "security.workspace.trust.enabled": false,
   "chat.commandCenter.enabled": false,
   "editor.minimap.enabled": false,
   "editor.hover.delay": 200,
@@ -50,8 +50,19 @@ export function freePort() {
   });
 }
 
+/** Workspace Trust off, or on with folders opening untrusted and without a prompt. */
+function trustSettings(workspaceTrust) {
+  return workspaceTrust
+    ? {
+        "security.workspace.trust.enabled": true,
+        "security.workspace.trust.startupPrompt": "never",
+        "security.workspace.trust.untrustedFiles": "open",
+      }
+    : { "security.workspace.trust.enabled": false };
+}
+
 /** A fresh user-data-dir, extensions-dir and config file under `root`. */
-export function makeProfile(root, userSettings) {
+export function makeProfile(root, userSettings, { workspaceTrust = false } = {}) {
   const profile = {
     userDataDir: join(root, "user-data"),
     extensionsDir: join(root, "extensions"),
@@ -60,7 +71,7 @@ export function makeProfile(root, userSettings) {
   mkdirSync(join(profile.userDataDir, "User"), { recursive: true });
   mkdirSync(profile.extensionsDir, { recursive: true });
   writeFileSync(profile.configFile, "auth: none\ncert: false\n");
-  writeUserSettings(profile, userSettings);
+  writeUserSettings(profile, { ...trustSettings(workspaceTrust), ...userSettings });
   return profile;
 }
 
@@ -97,14 +108,25 @@ export async function installExtension(codeServer, profile, vsix) {
 
 /**
  * Starts code-server in its own process group (so that stop() also ends the extension host
- * and language server it starts) and resolves once it listens.
+ * and language server it starts) and resolves once it listens. `env` is the environment of
+ * code-server and so of the extension host, the language server and pip.
  */
-export async function startCodeServer(codeServer, profile, port, logFile, pidFile) {
+export async function startCodeServer(
+  codeServer,
+  profile,
+  port,
+  logFile,
+  pidFile,
+  { workspaceTrust = false, env = process.env } = {},
+) {
   const log = createWriteStream(logFile);
+  const trustFlags = workspaceTrust ? [] : ["--disable-workspace-trust"];
   const child = spawn(
     codeServer,
-    [...QUIET_FLAGS, "--bind-addr", `127.0.0.1:${port}`, ...profileFlags(profile)],
-    { detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    [...QUIET_FLAGS, ...trustFlags, "--bind-addr", `127.0.0.1:${port}`, ...profileFlags(profile)],
+    // VSCODE_CLI=1, as when code-server is started from a terminal: the extension host keeps
+    // this environment (PATH, PIP_*) instead of one read from a login shell's startup files.
+    { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...env, VSCODE_CLI: "1" } },
   );
   writeFileSync(pidFile, `${child.pid}\n`);
   child.stdout.pipe(log);

@@ -187,18 +187,121 @@ export class Workbench {
     throw new Error(`no hover containing ${JSON.stringify(expectedText)} over "${lineStart}"`);
   }
 
-  /** Waits for the benchlint status bar item to show the given codicon (check, error). */
-  async waitForStatus(icon) {
+  /** The benchlint status bar item. */
+  statusItem() {
+    return this.page.locator(".statusbar-item", { hasText: "benchlint" }).first();
+  }
+
+  /**
+   * Waits for the benchlint status bar item to show the given codicon (check, warning, error)
+   * and, when given, an accessible label (the tooltip's text) matching `label`; returns the
+   * label.
+   */
+  async waitForStatus(icon, label = /./, timeoutMs = this.timeoutMs) {
     const item = this.page
       .locator(".statusbar-item", { hasText: "benchlint" })
       .filter({ has: this.page.locator(`.codicon-${icon}`) });
-    await item.first().waitFor({ timeout: this.timeoutMs });
-    return (await item.first().getAttribute("aria-label")) ?? "";
+    let seen = "";
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if ((await item.count()) > 0) {
+        seen =
+          (await item
+            .first()
+            .getAttribute("aria-label")
+            .catch(() => "")) ?? "";
+        if (label.test(seen)) return seen;
+      }
+      await this.page.waitForTimeout(250); // polling interval
+    }
+    const now =
+      (await this.statusItem()
+        .getAttribute("aria-label")
+        .catch(() => "")) ?? "";
+    throw new Error(
+      `the benchlint status never showed ${icon} with a label matching ${label}; ` +
+        `last seen ${JSON.stringify(seen)}, now ${JSON.stringify(now)}`,
+    );
   }
 
-  /** Runs a command from the Command Palette (F1) by its title. */
-  async runCommand(title) {
-    await this.editor().click({ position: { x: 300, y: 10 } });
+  /** Hovers the benchlint status bar item; returns its tooltip's text once it contains `text`. */
+  async statusTooltip(text) {
+    const hover = this.page.locator(".monaco-hover, .workbench-hover", { hasText: text });
+    const deadline = Date.now() + this.timeoutMs;
+    while (Date.now() < deadline) {
+      await this.page.mouse.move(5, 5);
+      await this.statusItem().hover();
+      try {
+        await hover.first().waitFor({ timeout: 3_000 });
+        return (await hover.first().innerText()).replace(/\u00a0/g, " ");
+      } catch {
+        // not shown yet: move away and hover again
+      }
+    }
+    throw new Error(`the benchlint status tooltip never showed ${JSON.stringify(text)}`);
+  }
+
+  /** The distinct token classes (colours) of the first editor line starting with `lineStart`. */
+  async tokenClasses(lineStart) {
+    const line = this.editor()
+      .locator(".view-lines .view-line")
+      .filter({ hasText: new RegExp(`^${escapeRegExp(lineStart).replace(/ /g, "[\\s\u00a0]")}`) })
+      .first();
+    await line.waitFor({ timeout: this.timeoutMs });
+    return line.evaluate((element) => [
+      ...new Set(
+        [...element.querySelectorAll("span[class*='mtk']")].flatMap((span) =>
+          [...span.classList].filter((name) => /^mtk\d+$/.test(name)),
+        ),
+      ),
+    ]);
+  }
+
+  /** Waits for the "Restricted Mode" indicator of an untrusted workspace. */
+  async waitForRestrictedMode() {
+    await this.page
+      .locator(".statusbar-item", { hasText: "Restricted Mode" })
+      .first()
+      .waitFor({ timeout: this.timeoutMs });
+  }
+
+  /** Grants Workspace Trust from the Workspace Trust editor, as a person would. */
+  async trustWorkspace() {
+    await this.runCommand("Workspaces: Manage Workspace Trust");
+    const editor = this.page.locator(".workspace-trust-editor");
+    await editor.waitFor({ timeout: this.timeoutMs });
+    await editor
+      .locator(".monaco-button", { hasText: /^Trust$/ })
+      .first()
+      .click();
+    await editor
+      .locator(".workspace-trust-header", { hasText: "You trust this" })
+      .waitFor({ timeout: this.timeoutMs });
+    await this.page
+      .locator(".statusbar-item", { hasText: "Restricted Mode" })
+      .waitFor({ state: "detached", timeout: this.timeoutMs });
+  }
+
+  /** Types `text` into the input box that shows `prompt` and confirms it. */
+  async answerInputBox(prompt, text) {
+    await this.page
+      .locator(".quick-input-widget", { hasText: prompt })
+      .waitFor({ timeout: this.timeoutMs });
+    const input = this.page.locator(".quick-input-widget input");
+    await input.fill(text);
+    await this.page.keyboard.press("Enter");
+    await input.waitFor({ state: "hidden", timeout: this.timeoutMs });
+  }
+
+  /**
+   * Runs a command from the Command Palette (F1) by its title. `opensInput`: the command asks
+   * for a value, so the quick input stays open.
+   */
+  async runCommand(title, { opensInput = false } = {}) {
+    const editor = this.editor();
+    if (await editor.isVisible()) {
+      await editor.click({ position: { x: 300, y: 10 } });
+    }
     await this.page.keyboard.press("F1");
     const input = this.page.locator(".quick-input-widget input");
     await input.waitFor({ timeout: this.timeoutMs });
@@ -208,7 +311,9 @@ export class Workbench {
       .first()
       .waitFor({ timeout: this.timeoutMs });
     await this.page.keyboard.press("Enter");
-    await input.waitFor({ state: "hidden", timeout: this.timeoutMs });
+    if (!opensInput) {
+      await input.waitFor({ state: "hidden", timeout: this.timeoutMs });
+    }
   }
 
   /** Waits until the Output panel shows `pattern` at least `times` times; returns its text. */
@@ -237,6 +342,8 @@ export class Workbench {
     await this.editor().click({ position: { x: 300, y: 10 } });
     await this.page.keyboard.press(`${CTRL}+Comma`);
     await this.page.locator(".settings-editor .settings-header .monaco-editor").click();
+    // The Settings editor may still be open with an earlier search: replace it.
+    await this.page.keyboard.press(`${CTRL}+A`);
     await this.page.keyboard.type(key);
     await this.page
       .locator(".settings-editor .settings-tabs-widget .action-label", {
@@ -256,11 +363,11 @@ export class Workbench {
   }
 
   /** The notification toasts that contain `text`, once at least one is shown. */
-  async waitForNotification(text) {
+  async waitForNotification(text, timeoutMs = this.timeoutMs) {
     const toasts = this.page.locator(".notifications-toasts .notification-toast", {
       hasText: text,
     });
-    await toasts.first().waitFor({ timeout: this.timeoutMs });
+    await toasts.first().waitFor({ timeout: timeoutMs });
     await settle(toasts.first());
     return toasts.evaluateAll((elements) =>
       elements.map((toast) => ({
@@ -270,19 +377,35 @@ export class Workbench {
     );
   }
 
+  /**
+   * Clicks a notification's button: on its toast, or, when the toast has timed out, in the
+   * notification center.
+   */
   async clickNotificationButton(text, button) {
+    const toast = this.page.locator(".notifications-toasts .notification-toast", { hasText: text });
+    if ((await toast.count()) === 0) {
+      await this.runCommand("Notifications: Show Notifications");
+    }
     await this.page
-      .locator(".notifications-toasts .notification-toast", { hasText: text })
+      .locator(".notification-toast, .notifications-center .notification-list-item", {
+        hasText: text,
+      })
       .locator(".monaco-button", { hasText: button })
       .first()
       .click();
   }
 }
 
-/** Waits for the CSS animations (a hover's fade-in) inside `locator` to finish. */
+/** Waits for the finite CSS animations (a hover's fade-in) inside `locator` to finish. */
 export async function settle(locator) {
   await locator.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    Promise.allSettled(
+      element
+        .getAnimations({ subtree: true })
+        // A progress bar runs forever; an animation that is cancelled rejects: neither counts.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
   );
 }
 

@@ -7,6 +7,15 @@ import type { Probe, ProbeResult } from "./launch";
 /** A slow first import (a cold venv) can take seconds; a hung program must not block forever. */
 export const PROBE_TIMEOUT_MS = 20_000;
 
+/**
+ * The environment every server and probe runs with: this process's, plus PYTHONSAFEPATH=1 so
+ * that `python -m benchlint` does not put the current folder (the workspace) first on
+ * `sys.path`, where a `benchlint/` folder of the repository would be imported instead.
+ */
+export function serverEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...base, PYTHONSAFEPATH: "1" };
+}
+
 function lastLines(text: string, count: number): string {
   return text.trim().split(/\r?\n/).slice(-count).join(" | ");
 }
@@ -21,7 +30,7 @@ export function runProbe(
     execFile(
       command,
       [...args],
-      { timeout: timeoutMs, windowsHide: true, encoding: "utf8" },
+      { timeout: timeoutMs, windowsHide: true, encoding: "utf8", env: serverEnvironment() },
       (error, stdout, stderr) => {
         if (error === null) {
           resolve({ ok: true, output: stdout.trim() !== "" ? stdout : stderr });

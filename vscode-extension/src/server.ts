@@ -1,4 +1,7 @@
-// Starts, stops and restarts the `benchlint lsp` language client.
+// Finds, installs, starts, stops and restarts the `benchlint lsp` language client.
+
+import * as fs from "node:fs";
+import * as os from "node:os";
 
 import * as vscode from "vscode";
 import {
@@ -9,42 +12,106 @@ import {
 } from "vscode-languageclient/node";
 
 import {
+  choosePython,
+  installServer,
+  needsUpgrade,
+  type PythonCommand,
+  readPrivateEnvironment,
+} from "./install";
+import {
   type Candidate,
   commandLine,
-  describeFailures,
-  INSTALL_HINT,
-  launchContext,
+  describeAttempts,
+  type LaunchInputs,
+  type LaunchSettings,
+  findServer,
   missingServerMessage,
-  resolveServer,
+  oldServerMessage,
+  type PythonSelection,
+  type Resolution,
+  settingProgram,
 } from "./launch";
-import { probe } from "./probe";
+import { probe, runProbe, serverEnvironment } from "./probe";
+import type { PythonEnvironments } from "./pythonExtension";
 import { documentSelector } from "./selector";
-import type { ServerStatus } from "./status";
+import type { ServerStatus, StatusInfo } from "./status";
+import { findOnPath, type PathLookup, restrictedReason, type TrustContext } from "./trust";
 
 export const CLIENT_ID = "benchlint";
 export const SECTION = "benchlint";
 export const DOCS_URL =
-  "https://github.com/benchlint/benchlint/tree/main/vscode-extension#installing-benchlint";
+  "https://github.com/benchlint/benchlint/tree/main/vscode-extension#how-the-server-is-found";
 /** Settings that change how the server is started or which files it gets: they need a restart. */
 export const RESTART_SETTINGS = ["path", "interpreter", "globs"].map(
   (name) => `${SECTION}.${name}`,
 );
+
+const INSTALL = "Install benchlint";
+const SHOW_OUTPUT = "Show Output";
+const OPEN_DOCS = "Open Install Docs";
+
+export interface ServerManagerOptions {
+  readonly output: vscode.LogOutputChannel;
+  readonly status: ServerStatus;
+  readonly showOutputCommand: string;
+  /** The extension's global storage folder: the private environment lives there. */
+  readonly storageDir: string;
+  /** The extension's version, which is also the benchlint version it installs. */
+  readonly version: string;
+  readonly python: PythonEnvironments;
+}
+
+type InstallOutcome = "installed" | "cancelled" | "failed" | "busy";
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) {
+      return false;
+    }
+    if (process.platform !== "win32") {
+      fs.accessSync(file, fs.constants.X_OK);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function realpath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
 
 export class ServerManager implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private stopping = false;
   /** Set as soon as a restart is asked for, before the old client hears of the change. */
   private restartPending = false;
+  /** The queued restart that has not begun yet, and whether the user asked for one. */
+  private pendingRestart: Promise<void> | undefined;
+  private restartUserInitiated = false;
+  /** launchKey() when the server was last looked for. */
+  private startedWith: string | undefined;
   /** The missing-server notification is shown once, not at every automatic restart. */
   private notifiedMissing = false;
+  /** The old-server warning is shown once per server and version. */
+  private readonly notifiedOld = new Set<string>();
+  /** An automatic upgrade of the private environment is tried once per session. */
+  private upgradeTried = false;
+  private installing = false;
+  /** What the status bar shows, to put back when an install does not change the server. */
+  private lastStatus: StatusInfo = { state: "stopped" };
   /** Start and stop run one after another, never interleaved. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly output: vscode.LogOutputChannel,
-    private readonly status: ServerStatus,
-    private readonly showOutputCommand: string,
-  ) {}
+  constructor(private readonly options: ServerManagerOptions) {}
+
+  private get output(): vscode.LogOutputChannel {
+    return this.options.output;
+  }
 
   start(userInitiated = false): Promise<void> {
     return this.enqueue(() => this.doStart(userInitiated));
@@ -54,13 +121,44 @@ export class ServerManager implements vscode.Disposable {
     return this.enqueue(() => this.doStop());
   }
 
+  /** Restarts the server; asked again before a queued restart has begun, it is still one. */
   restart(userInitiated = false): Promise<void> {
+    this.restartUserInitiated ||= userInitiated;
+    if (this.pendingRestart !== undefined) {
+      return this.pendingRestart;
+    }
     this.restartPending = true;
-    return this.enqueue(async () => {
-      this.restartPending = false;
+    const restart = this.enqueue(async () => {
+      this.pendingRestart = undefined;
+      const asked = this.restartUserInitiated;
+      this.restartUserInitiated = false;
       await this.doStop();
-      await this.doStart(userInitiated);
+      // Pending until the old client is gone and the new start has read the settings (its
+      // first, synchronous, step): a settings change in between needs no second restart.
+      this.restartPending = false;
+      await this.doStart(asked);
     });
+    this.pendingRestart = restart;
+    return restart;
+  }
+
+  /**
+   * After a settings change: restarts when a setting that decides the server changed from
+   * what the running one was started with (granting trust both restarts the server and, a
+   * moment later, reports the workspace's settings as changed: that is one restart, not two).
+   */
+  restartIfChanged(): Promise<void> {
+    if (this.restartPending || this.launchKey(this.serverFolder()) === this.startedWith) {
+      return this.queue;
+    }
+    return this.restart();
+  }
+
+  /** The command and the notifications' button: install, then start the new server. */
+  async installAndRestart(): Promise<void> {
+    if ((await this.install("requested")) === "installed") {
+      await this.restart(true);
+    }
   }
 
   dispose(): void {
@@ -72,55 +170,170 @@ export class ServerManager implements vscode.Disposable {
     return this.queue;
   }
 
-  private async doStart(userInitiated: boolean): Promise<void> {
-    this.status.set({ kind: "starting" });
-    const settings = vscode.workspace.getConfiguration(SECTION);
-    const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    const resolution = await resolveServer(
-      {
-        path: settings.get<string>("path", ""),
-        interpreter: settings.get<string>("interpreter", ""),
-      },
-      launchContext(workspaceFolder),
-      probe,
-    );
+  private restricted(): boolean {
+    return !vscode.workspace.isTrusted;
+  }
+
+  /** What decides which server starts and which files it gets, as a comparable string. */
+  private launchKey(folder: vscode.WorkspaceFolder | undefined): string {
+    const globs = vscode.workspace.getConfiguration(SECTION, folder?.uri).get<unknown>("globs");
+    return JSON.stringify([folder?.uri.toString(), this.launchSettings(folder), globs]);
+  }
+
+  /** The folder of the active file, else the first workspace folder. */
+  private serverFolder(): vscode.WorkspaceFolder | undefined {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const folder = active === undefined ? undefined : vscode.workspace.getWorkspaceFolder(active);
+    return folder ?? vscode.workspace.workspaceFolders?.[0];
+  }
+
+  /** benchlint.path and benchlint.interpreter; in Restricted Mode only their user-level values
+   * (VS Code already drops workspace values of restricted settings; this does not rely on it). */
+  private launchSettings(folder: vscode.WorkspaceFolder | undefined): LaunchSettings {
+    const settings = vscode.workspace.getConfiguration(SECTION, folder?.uri);
+    const read = (key: string): string => {
+      const value = this.restricted()
+        ? settings.inspect<string>(key)?.globalValue
+        : settings.get<string>(key);
+      return typeof value === "string" ? value : "";
+    };
+    return { path: read("path"), interpreter: read("interpreter") };
+  }
+
+  private trust(): TrustContext {
+    return {
+      trusted: !this.restricted(),
+      workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
+        .filter((folder) => folder.uri.scheme === "file")
+        .map((folder) => folder.uri.fsPath),
+      realpath,
+      platform: process.platform,
+    };
+  }
+
+  private launchInputs(folder: vscode.WorkspaceFolder | undefined): Omit<LaunchInputs, "python"> {
+    const pathLookup: PathLookup = {
+      pathVariable: process.env["PATH"],
+      pathExtensions: process.env["PATHEXT"],
+      platform: process.platform,
+      isExecutable,
+    };
+    return {
+      settings: this.launchSettings(folder),
+      workspaceFolder: folder?.uri.scheme === "file" ? folder.uri.fsPath : undefined,
+      homeDir: os.homedir(),
+      privateEnvironment: readPrivateEnvironment(this.options.storageDir),
+      trust: this.trust(),
+      pathLookup,
+      exists: (file) => fs.existsSync(file),
+    };
+  }
+
+  private async lookForServer(folder: vscode.WorkspaceFolder | undefined): Promise<Resolution> {
+    const inputs = this.launchInputs(folder);
+    const python = (): Promise<PythonSelection> => this.options.python.selected(folder);
+    const resolution = await findServer(inputs, python, probe);
+    const mode = this.restricted()
+      ? " (Restricted Mode: the workspace is not trusted, nothing inside it is run)"
+      : "";
+    const where = inputs.workspaceFolder === undefined ? "" : ` for ${inputs.workspaceFolder}`;
+    const report = `Looking for the benchlint language server${where}${mode}:\n${describeAttempts(resolution.attempts)}`;
     if (resolution.kind === "missing") {
-      this.output.error(
-        `No benchlint language server found. Tried:\n${describeFailures(resolution.failures)}\n` +
-          `Install it with \`${INSTALL_HINT}\`, or set benchlint.path (a benchlint ` +
-          `executable) or benchlint.interpreter (a Python with benchlint installed). ` +
-          `Docs: ${DOCS_URL}`,
-      );
-      this.status.set({ kind: "failed", detail: "language server not found" });
+      this.output.error(report);
+    } else {
+      this.output.info(report);
+    }
+    return resolution;
+  }
+
+  private async doStart(userInitiated: boolean): Promise<void> {
+    const restricted = this.restricted();
+    this.setStatus({ state: "starting", restricted });
+    const folder = this.serverFolder();
+    this.startedWith = this.launchKey(folder);
+    let resolution = await this.lookForServer(folder);
+
+    // The extension was updated: its private environment follows, once per session.
+    if (
+      resolution.kind === "found" &&
+      resolution.candidate.source === "private environment" &&
+      !this.upgradeTried
+    ) {
+      const installed = readPrivateEnvironment(this.options.storageDir);
+      if (installed !== undefined && needsUpgrade(installed, this.options.version)) {
+        this.upgradeTried = true;
+        this.output.info(
+          `The private environment has benchlint ${installed.version}; replacing it with ` +
+            `${this.options.version}, the version of this extension.`,
+        );
+        if ((await this.install("upgrade")) === "installed") {
+          resolution = await this.lookForServer(folder);
+        }
+      }
+    }
+
+    if (resolution.kind === "missing") {
+      this.setStatus({ state: "failed", detail: "language server not found", restricted });
       if (userInitiated || !this.notifiedMissing) {
         this.notifiedMissing = true;
-        void this.notifyMissing(missingServerMessage(resolution.failures));
+        void this.notifyMissing(restricted);
       }
       return;
     }
     this.notifiedMissing = false;
-    if (resolution.failures.length > 0) {
-      this.output.warn(`Skipped:\n${describeFailures(resolution.failures)}`);
+    const { candidate, version, tooOld } = resolution;
+    await this.startClient(candidate, version, tooOld, folder, restricted);
+    if (tooOld) {
+      void this.notifyOld(resolution.candidate, resolution.version);
     }
-    const { candidate, version } = resolution;
-    const detail = `${version} (${commandLine(candidate.command, candidate.args)})`;
-    this.output.info(`Starting ${detail} from ${candidate.source}`);
-    const client = this.createClient(candidate, workspaceFolder, settings.get<string[]>("globs"));
+  }
+
+  private async startClient(
+    candidate: Candidate,
+    version: string,
+    tooOld: boolean,
+    folder: vscode.WorkspaceFolder | undefined,
+    restricted: boolean,
+  ): Promise<void> {
+    const line = commandLine(candidate.command, candidate.args);
+    this.output.info(`Starting benchlint ${version}: ${line} (found in: ${candidate.source})`);
+    const running = {
+      state: "running" as const,
+      version,
+      commandLine: line,
+      source: candidate.source,
+      tooOld,
+      restricted,
+    };
+    const workspaceFolder = folder?.uri.scheme === "file" ? folder.uri.fsPath : undefined;
+    const globs = vscode.workspace.getConfiguration(SECTION, folder?.uri).get<string[]>("globs");
+    const client = this.createClient(candidate, workspaceFolder, globs);
     client.onDidChangeState(({ newState }) => {
       if (newState === State.Running) {
-        this.status.set({ kind: "running", detail });
+        const reported = client.initializeResult?.serverInfo?.version;
+        this.setStatus(
+          reported === undefined ? running : { ...running, reportedVersion: reported },
+        );
       } else if (newState === State.Starting) {
-        this.status.set({ kind: "starting" });
+        this.setStatus({ state: "starting", restricted });
       } else if (newState === State.Stopped && !this.stopping) {
-        this.status.set({ kind: "failed", detail: "the language server stopped" });
+        this.setStatus({ state: "failed", detail: "the language server stopped", restricted });
       }
     });
     this.client = client;
     try {
       await client.start();
+      const info = client.initializeResult?.serverInfo;
+      if (info !== undefined) {
+        this.output.info(`The server says it is ${info.name} ${info.version ?? ""}`.trim());
+      }
     } catch (error) {
       this.output.error(`The language server failed to start: ${String(error)}`);
-      this.status.set({ kind: "failed", detail: "the language server failed to start" });
+      this.setStatus({
+        state: "failed",
+        detail: "the language server failed to start",
+        restricted,
+      });
     }
   }
 
@@ -137,7 +350,7 @@ export class ServerManager implements vscode.Disposable {
       this.output.warn(`Stopping the language server: ${String(error)}`);
     } finally {
       this.stopping = false;
-      this.status.set({ kind: "stopped" });
+      this.setStatus({ state: "stopped" });
     }
   }
 
@@ -151,7 +364,7 @@ export class ServerManager implements vscode.Disposable {
       args: [...candidate.args],
       // No `transport`: with TransportKind.stdio the client would append `--stdio`, an
       // argument `benchlint lsp` does not take; stdio is what it speaks anyway.
-      options: { cwd: workspaceFolder },
+      options: { cwd: workspaceFolder, env: serverEnvironment() },
     };
     const serverOptions: ServerOptions = { run: executable, debug: executable };
     const clientOptions: LanguageClientOptions = {
@@ -173,14 +386,187 @@ export class ServerManager implements vscode.Disposable {
     return new LanguageClient(CLIENT_ID, "benchlint", serverOptions, clientOptions);
   }
 
-  private async notifyMissing(message: string): Promise<void> {
-    const openDocs = "Open Install Docs";
-    const showOutput = "Show Output";
-    const choice = await vscode.window.showErrorMessage(message, openDocs, showOutput);
-    if (choice === openDocs) {
-      await vscode.env.openExternal(vscode.Uri.parse(DOCS_URL));
-    } else if (choice === showOutput) {
-      await vscode.commands.executeCommand(this.showOutputCommand);
+  /** The Pythons that can make the private environment, best first; none inside an untrusted
+   * workspace. */
+  private async installPythons(
+    folder: vscode.WorkspaceFolder | undefined,
+  ): Promise<PythonCommand[]> {
+    const inputs = {
+      ...this.launchInputs(folder),
+      python: await this.options.python.selected(folder),
+    };
+    const found: PythonCommand[] = [];
+    const interpreter = settingProgram(inputs.settings.interpreter, inputs);
+    if ("program" in interpreter) {
+      found.push({ label: "benchlint.interpreter", command: interpreter.program, args: [] });
     }
+    if (inputs.python.kind === "selected") {
+      const selected = settingProgram(inputs.python.python, inputs);
+      if ("program" in selected) {
+        found.push({ label: "Python extension", command: selected.program, args: [] });
+      }
+    }
+    const names: readonly (readonly [string, readonly string[]])[] =
+      process.platform === "win32"
+        ? [
+            ["py", ["-3"]],
+            ["python", []],
+            ["python3", []],
+          ]
+        : [
+            ["python3", []],
+            ["python", []],
+          ];
+    for (const [name, args] of names) {
+      const onPath = findOnPath(name, inputs.pathLookup, inputs.trust).found;
+      if (onPath !== undefined && restrictedReason(onPath, inputs.trust) === undefined) {
+        found.push({ label: "PATH", command: onPath, args });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Installs benchlint (the extension's version) into the private environment, with a
+   * cancellable progress notification. `requested`: the command or a notification's button;
+   * `upgrade`: the extension was updated.
+   */
+  private async install(reason: "requested" | "upgrade"): Promise<InstallOutcome> {
+    if (this.installing) {
+      void vscode.window.showInformationMessage(
+        "benchlint: the server is already being installed.",
+      );
+      return "busy";
+    }
+    this.installing = true;
+    const version = this.options.version;
+    const restricted = this.restricted();
+    const before = this.lastStatus;
+    // A running server keeps running when the install fails or is cancelled: say so again.
+    const unchanged = (detail: string): StatusInfo =>
+      this.client !== undefined ? before : { state: "failed", detail, restricted };
+    try {
+      const pythons = await this.installPythons(this.serverFolder());
+      const chosen = await choosePython(pythons, (command, args) => runProbe(command, args));
+      if (chosen.kind === "none") {
+        const tried = chosen.tried.map((line) => `  - ${line}`).join("\n") || "  (none found)";
+        this.output.error(
+          `No Python 3.11 or newer to install benchlint with. Tried:\n${tried}\n` +
+            `Install Python 3.11 or newer, or set benchlint.interpreter to one.`,
+        );
+        void this.notifyInstallFailed(
+          `benchlint: no Python 3.11 or newer was found to install benchlint ${version} with. ` +
+            `Install one, or set benchlint.interpreter to one.`,
+        );
+        return "failed";
+      }
+      const { python } = chosen;
+      const shown = [python.command, ...python.args].join(" ");
+      this.output.info(
+        `${reason === "upgrade" ? "Upgrading" : "Installing"} benchlint ${version} into a ` +
+          `private environment in ${this.options.storageDir}, with Python ${chosen.version} ` +
+          `(${shown}, from ${python.label}). pip uses its own configuration (pip.conf, PIP_* ` +
+          `variables).`,
+      );
+      this.setStatus({
+        state: "installing",
+        detail: `installing benchlint ${version}`,
+        restricted,
+      });
+      const result = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `benchlint: installing benchlint ${version}`,
+          cancellable: true,
+        },
+        (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          return installServer({
+            storageDir: this.options.storageDir,
+            version,
+            python,
+            env: process.env,
+            signal: controller.signal,
+            onStep: (_step, message) => {
+              progress.report({ message });
+              this.output.info(message);
+            },
+            onOutput: (line) => this.output.info(`  ${line}`),
+          });
+        },
+      );
+      switch (result.kind) {
+        case "installed":
+          this.output.info(`Installed benchlint ${version}: ${result.environment.python}`);
+          return "installed";
+        case "cancelled":
+          this.output.warn("The install was cancelled; nothing was changed.");
+          this.setStatus(unchanged("install cancelled"));
+          return "cancelled";
+        case "failed": {
+          const last = result.lastLines.map((line) => `  | ${line}`).join("\n");
+          this.output.error(
+            `Installing benchlint ${version} failed: ${result.summary}. Nothing was changed. ` +
+              `Last lines:\n${last}`,
+          );
+          this.setStatus(unchanged("install failed"));
+          const lastLine = result.lastLines.at(-1) ?? "";
+          void this.notifyInstallFailed(
+            `benchlint: installing benchlint ${version} failed (${result.summary}). ` +
+              `${lastLine} The output has pip's messages.`,
+          );
+          return "failed";
+        }
+      }
+    } finally {
+      this.installing = false;
+    }
+  }
+
+  private async notifyMissing(restricted: boolean): Promise<void> {
+    const choice = await vscode.window.showErrorMessage(
+      missingServerMessage(this.options.version, restricted),
+      INSTALL,
+      SHOW_OUTPUT,
+      OPEN_DOCS,
+    );
+    if (choice === INSTALL) {
+      await this.installAndRestart();
+    } else if (choice === SHOW_OUTPUT) {
+      await vscode.commands.executeCommand(this.options.showOutputCommand);
+    } else if (choice === OPEN_DOCS) {
+      await vscode.env.openExternal(vscode.Uri.parse(DOCS_URL));
+    }
+  }
+
+  private async notifyOld(candidate: Candidate, version: string): Promise<void> {
+    const key = `${candidate.command}@${version}`;
+    if (this.notifiedOld.has(key)) {
+      return;
+    }
+    this.notifiedOld.add(key);
+    const choice = await vscode.window.showWarningMessage(
+      oldServerMessage(candidate, version, this.options.version),
+      INSTALL,
+      SHOW_OUTPUT,
+    );
+    if (choice === INSTALL) {
+      await this.installAndRestart();
+    } else if (choice === SHOW_OUTPUT) {
+      await vscode.commands.executeCommand(this.options.showOutputCommand);
+    }
+  }
+
+  private async notifyInstallFailed(message: string): Promise<void> {
+    const choice = await vscode.window.showErrorMessage(message, SHOW_OUTPUT);
+    if (choice === SHOW_OUTPUT) {
+      await vscode.commands.executeCommand(this.options.showOutputCommand);
+    }
+  }
+
+  private setStatus(info: StatusInfo): void {
+    this.lastStatus = info;
+    this.options.status.set(info);
   }
 }

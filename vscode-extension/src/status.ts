@@ -1,13 +1,11 @@
-// The status bar item: shows that the server is starting, running or has failed; a click
-// opens the output channel.
+// The status bar item: whether the server is starting, installing, running or has failed, and
+// which server runs (its version and command line); a click opens the output channel.
 
 import * as vscode from "vscode";
 
-export type ServerState =
-  | { readonly kind: "starting" }
-  | { readonly kind: "running"; readonly detail: string }
-  | { readonly kind: "failed"; readonly detail: string }
-  | { readonly kind: "stopped" };
+import { statusTooltip, type StatusInfo } from "./statusText";
+
+export type { StatusInfo } from "./statusText";
 
 export class ServerStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -22,28 +20,28 @@ export class ServerStatus implements vscode.Disposable {
     this.item.command = showOutputCommand;
   }
 
-  set(state: ServerState): void {
-    switch (state.kind) {
-      case "starting":
-        this.show("$(loading~spin) benchlint", "benchlint: starting the language server");
-        break;
-      case "running":
-        this.show("$(check) benchlint", `benchlint language server running\n${state.detail}`);
-        break;
-      case "failed":
-        this.show("$(error) benchlint", `benchlint: ${state.detail}\nClick to show the output.`);
-        this.item.backgroundColor = new vscode.ThemeColor("statusBarItem.errorBackground");
-        break;
-      case "stopped":
-        this.item.hide();
-        break;
+  set(info: StatusInfo): void {
+    if (info.state === "stopped") {
+      this.item.hide();
+      return;
     }
-  }
-
-  private show(text: string, tooltip: string): void {
-    this.item.text = text;
+    const icons = {
+      starting: "$(loading~spin)",
+      installing: "$(sync~spin)",
+      running: info.tooOld === true ? "$(warning)" : "$(check)",
+      failed: "$(error)",
+    } as const;
+    const tooltip = statusTooltip(info);
+    this.item.text = `${icons[info.state]} benchlint`;
     this.item.tooltip = tooltip;
-    this.item.backgroundColor = undefined;
+    // Screen readers (and the end-to-end test) read the same text as the tooltip.
+    this.item.accessibilityInformation = { label: tooltip.replace(/\.?\n+/g, ". ") };
+    this.item.backgroundColor =
+      info.state === "failed"
+        ? new vscode.ThemeColor("statusBarItem.errorBackground")
+        : info.state === "running" && info.tooOld === true
+          ? new vscode.ThemeColor("statusBarItem.warningBackground")
+          : undefined;
     this.item.show();
   }
 

@@ -57,6 +57,11 @@ describe("runProbe", { skip: process.platform === "win32" }, () => {
     });
   });
 
+  it("runs with PYTHONSAFEPATH=1, so python -m never imports from the workspace", async () => {
+    const result = await runProbe(script("env", 'echo "safe path: $PYTHONSAFEPATH"'), []);
+    assert.deepEqual(result, { ok: true, output: "safe path: 1\n" });
+  });
+
   it("gives up on a command that never answers", async () => {
     const result = await runProbe(script("hangs", "exec sleep 30"), [], 200);
     assert.deepEqual(result, { ok: false, reason: "failed: no answer within 0.2 s" });
