@@ -11,6 +11,7 @@ import benchlint
 from benchlint import Diagnostic, Edit, Settings
 from benchlint.core.text import LineIndex
 from benchlint.lint.fixer import apply_edits_at
+from benchlint.lint.rule import Rule
 
 MINIMAL = """\
 [experiment]
@@ -66,3 +67,16 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     return apply_edits_at(
         text, [(lines.offset(e.range.start), lines.offset(e.range.end), e.new_text) for e in edits]
     )
+
+
+def example_settings(rule: Rule, folder: Path) -> dict[str, Any]:
+    """The `Settings` keyword arguments a rule's examples need, with the catalog and the
+    secret list they name written to `folder`."""
+    settings = dict(rule.example_settings)
+    if rule.example_catalog:
+        settings["catalogs"] = [str(write_catalog(folder, *rule.example_catalog))]
+    if rule.example_secrets:
+        names = folder / "secret-list.json"
+        names.write_text(json.dumps(list(rule.example_secrets)), "utf-8")
+        settings["secrets_lists"] = [str(names)]
+    return settings

@@ -207,6 +207,7 @@ def test_public_surface_is_small() -> None:
             "Related",
             "Settings",
             "SettingsError",
+            "Workspace",
             "__version__",
             "lint_file",
             "lint_text",

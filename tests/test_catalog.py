@@ -13,7 +13,8 @@ import pytest
 import benchlint
 from benchlint import Settings, SettingsError
 from benchlint.cli.main import main
-from benchlint.domain.catalog import bundled_catalog, store
+from benchlint.domain import json_files
+from benchlint.domain.catalog import bundled_catalog
 from benchlint.domain.catalog.query import (
     benchmark_choices,
     category_names,
@@ -249,7 +250,7 @@ def test_only_a_regular_file_of_bounded_size_is_read(tmp_path: Path, monkeypatch
     (tmp_path / "link.json").symlink_to(os.devnull)
     with pytest.raises(SettingsError, match=r"link\.json is not a regular file"):
         lint(MINIMAL, catalogs=[str(tmp_path / "link.json")])
-    monkeypatch.setattr(store, "MAX_CATALOG_BYTES", 10)
+    monkeypatch.setattr(json_files, "MAX_JSON_BYTES", 10)
     big = write_catalog(tmp_path, TB_INFO)
     with pytest.raises(SettingsError, match=r"catalog\.json is larger than"):
         lint(MINIMAL, catalogs=[str(big)])

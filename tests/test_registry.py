@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from benchlint.lint.registry import RETIRED, RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
-from helpers import lint, write_catalog
+from helpers import example_settings, lint
 
 SECTIONS = ("What it does", "Why is this bad?")
 
@@ -44,10 +44,7 @@ def test_rule_documentation_has_its_sections(rule) -> None:
 
 
 def _example_settings(rule, tmp_path: Path) -> dict:
-    settings = dict(rule.example_settings)
-    if rule.example_catalog:
-        settings["catalogs"] = [str(write_catalog(tmp_path, *rule.example_catalog))]
-    return settings
+    return example_settings(rule, tmp_path)
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .api import ConfigError, lint_file, lint_text, load_config
 from .core.diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
 from .core.version import __version__
-from .lint.settings import Settings, SettingsError
+from .lint.settings import Settings, SettingsError, Workspace
 
 __all__ = [
     "ConfigError",
@@ -17,6 +17,7 @@ __all__ = [
     "Related",
     "Settings",
     "SettingsError",
+    "Workspace",
     "__version__",
     "lint_file",
     "lint_text",

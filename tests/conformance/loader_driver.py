@@ -3,8 +3,8 @@
 Standalone on purpose (it cannot import benchlint or the tests). Usage:
 `python -I loader_driver.py IN.json OUT.json`. IN holds `{"configs": [base64 bytes, ...]}`;
 each config is loaded as `configs/benchmark/<n>.toml` with `load_benchmark_submit_config`, and
-OUT gets the installed release and, per config, whether it was accepted and, if not, the
-exception type and message summary. Any exception is a rejection (invalid UTF-8 escapes the
+OUT gets the installed release and, per config, whether it was accepted (with its
+`required_secrets`) and, if not, the exception type and message summary. Any exception is a rejection (invalid UTF-8 escapes the
 loader as UnicodeDecodeError).
 """
 
@@ -30,10 +30,11 @@ def summary(error: Exception, folder: str) -> str:
 
 def verdict(path: Path, folder: str) -> dict:
     try:
-        load_benchmark_submit_config(path)
+        config = load_benchmark_submit_config(path)
     except Exception as error:  # every exception is a rejection of the config
         return {"accepted": False, "error": type(error).__name__, "message": summary(error, folder)}
-    return {"accepted": True, "error": None, "message": None}
+    secrets = list(config.required_secrets)
+    return {"accepted": True, "error": None, "message": None, "required_secrets": secrets}
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ class Verdict:
     accepted: bool
     error: str | None  # the exception type of a rejection
     message: str | None  # its first line (and first issue)
+    required_secrets: tuple[str, ...] | None = None  # of an accepted config
 
 
 class DriverFailed(Exception):
@@ -70,7 +71,10 @@ class LoaderRun:
             raise DriverFailed(f"the {release} environment runs osmosis-ai {answer['release']}")
         if len(answer["verdicts"]) != self.expected:
             raise DriverFailed(f"the {release} driver answered {len(answer['verdicts'])} configs")
-        return [Verdict(**item) for item in answer["verdicts"]]
+        return [
+            Verdict(**{**item, "required_secrets": tuple(item.get("required_secrets") or ())})
+            for item in answer["verdicts"]
+        ]
 
     def _answer(self, release: str) -> Path:
         return self.folder / f"{release}.json"

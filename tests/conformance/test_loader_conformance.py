@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from benchlint import ConfigError, Settings, load_config
 from benchlint.domain.profiles import PROFILES
 
 from .corpus import Case
-from .linting import Linted
+from .linting import Linted, case_path
 from .oracle import Verdict
 from .report import Counterexample, describe
 
@@ -83,6 +84,38 @@ def test_benchlint_never_crashes(
     if crashed:
         title = f"benchlint --profile {profile} crashed"
         pytest.fail(describe(title, crashed, lambda e: e.linted.crash or ""), pytrace=False)
+
+
+def test_load_config_agrees_with_the_loader(
+    profile: str, corpus: list[Case], verdicts: Verdicts
+) -> None:
+    """`load_config` never accepts what the loader refuses; on what it accepts, it refuses only
+    with errors of rules beyond the loader, never silently, and gives the same
+    `required_secrets` (names and order)."""
+    release = PROFILES[profile].release
+    mirrors = PROFILES[profile].mirrors
+    settings = Settings(profile=profile)
+    wrong: list[str] = []
+    for case, verdict in zip(corpus, verdicts[release], strict=True):
+        try:
+            config = load_config(case.content, settings, case_path(case))
+        except ConfigError as error:
+            codes = {d.code for d in error.errors}
+            if not codes:
+                wrong.append(f"#{case.number} {case.kind}: ConfigError without errors")
+            elif verdict.accepted and codes & mirrors:
+                wrong.append(f"#{case.number} {case.kind}: refused with {sorted(codes & mirrors)}")
+            continue
+        if not verdict.accepted:
+            wrong.append(
+                f"#{case.number} {case.kind}: loaded, the loader refuses ({verdict.message})"
+            )
+        elif tuple(config.required_secrets) != verdict.required_secrets:
+            wrong.append(
+                f"#{case.number} {case.kind}: required_secrets {config.required_secrets} != "
+                f"{list(verdict.required_secrets or ())}"
+            )
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:20])
 
 
 def _compared(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 
 from benchlint.core.diagnostic import Edit
@@ -10,6 +11,7 @@ from benchlint.core.text import LineIndex
 from benchlint.lint.registry import RULES
 from benchlint.lint.rule import Rule
 from benchlint.lint.settings import Settings
+from helpers import example_settings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CONFIG_PATH = "configs/benchmark/example.toml"
@@ -19,7 +21,9 @@ FIXABLE: tuple[Rule, ...] = tuple(rule for rule in RULES if rule.fix)
 
 
 def settings_for(rule: Rule) -> Settings:
-    return Settings(**rule.example_settings)
+    """The settings of a rule's examples, with their catalog and secret list in a folder of
+    their own (kept for the run: a few small files)."""
+    return Settings(**example_settings(rule, Path(tempfile.mkdtemp(prefix="benchlint-example-"))))
 
 
 def fixture_names() -> list[str]:

@@ -44,6 +44,7 @@ def _show(client: LanguageClient, params: lsp.ShowMessageParams) -> None:
 
 def _register(client: LanguageClient, params: lsp.RegistrationParams) -> None:
     client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
+    client.notified.set()  # type: ignore[attr-defined]
 
 
 def _refresh(client: LanguageClient, params: None) -> None:

@@ -3,7 +3,6 @@ both position encodings."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from pytest_lsp import LanguageClient
 import benchlint
 from benchlint import Settings
 from benchlint.lint.registry import RULES
+from helpers import example_settings
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -86,15 +86,14 @@ async def test_rule_examples_equal_lint_text(vscode: LanguageClient) -> None:
     editor: Editor = vscode.editor  # type: ignore[attr-defined]
     groups: dict[str, list] = {}
     for rule in RULES:
-        key = repr((sorted(rule.example_settings.items()), rule.example_catalog))
+        key = repr(
+            (sorted(rule.example_settings.items()), rule.example_catalog, rule.example_secrets)
+        )
         groups.setdefault(key, []).append(rule)
     for number, rules in enumerate(groups.values()):
-        settings = dict(rules[0].example_settings)
-        if rules[0].example_catalog:
-            catalog = editor.root / f"catalog-{number}.json"
-            entries = list(rules[0].example_catalog)
-            catalog.write_text(json.dumps({"schema_version": 1, "data": {"benchmarks": entries}}))
-            settings["catalogs"] = [str(catalog)]
+        folder = editor.root / f"example-data-{number}"
+        folder.mkdir()
+        settings = example_settings(rules[0], folder)
         await editor.change_settings(
             {**{_camel(k): v for k, v in settings.items()}, "globs": ["**/*.toml"]}
         )
@@ -113,7 +112,7 @@ async def test_rule_examples_equal_lint_text(vscode: LanguageClient) -> None:
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     name = head + "".join(part.title() for part in rest)
-    return {"catalogs": "catalog"}.get(name, name)
+    return {"catalogs": "catalog", "secretsLists": "secretsList"}.get(name, name)
 
 
 async def test_syntax_error_keeps_semantic_diagnostics(vscode: LanguageClient) -> None:

@@ -4,12 +4,15 @@ reloaded without a restart; bad settings are shown, never fatal."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_lsp
 from lspkit import CONFIG, CORPUS, Editor, cli_json, expected, observed, uri_of, wait_until
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient, client_capabilities
+
+WATCHED = lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 TERMINAL = (CORPUS / "terminal-bench.toml").read_text()  # BL403 (warning), BL502 (info)
@@ -45,8 +48,12 @@ async def test_editor_settings_apply_without_restart(vscode: LanguageClient) -> 
 
 
 async def test_registers_watchers_for_settings_files(vscode: LanguageClient) -> None:
-    registrations = vscode.registrations  # type: ignore[attr-defined]
-    watchers = next(r for r in registrations if r.method == "workspace/didChangeWatchedFiles")
+    def watcher_registration() -> Any:
+        registrations = vscode.registrations  # type: ignore[attr-defined]
+        return next((r for r in registrations if r.method == WATCHED), None)
+
+    # The server registers after `initialized`; a busy machine may deliver it after the fixture.
+    watchers = await wait_until(vscode, watcher_registration)
     globs = {w["globPattern"] for w in watchers.register_options["watchers"]}
     assert {"**/benchlint.toml", "**/pyproject.toml"} <= globs
 

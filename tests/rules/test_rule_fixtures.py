@@ -10,7 +10,8 @@ Layout: `fixtures/<CODE>/` is one *case*, or holds one case per subfolder (for e
   warning must be marked; infos only count when marked, or when they are the rule's own;
 - `good.toml`: the corrected config: no error, no warning, nothing of the rule under test;
 - optional `settings.json` (keyword arguments of `benchlint.Settings`), `catalog.json` (a
-  saved `osmosis --json benchmark info`, passed as `catalogs`), `path.txt` (the path both
+  saved `osmosis --json benchmark info`, passed as `catalogs`), `secret-list.json` (a saved
+  `osmosis --json secret list`, passed as `secrets_lists`), `path.txt` (the path both
   files are linted under; default `configs/benchmark/bad.toml` / `good.toml`) and
   `secrets.txt` (credential values, one a line, that no output of the bad file may contain).
 
@@ -96,9 +97,15 @@ class Case:
         path = self.folder / "catalog.json"
         return path if path.is_file() else None
 
+    @property
+    def secret_list(self) -> Path | None:
+        path = self.folder / "secret-list.json"
+        return path if path.is_file() else None
+
     def settings(self) -> Settings:
         catalogs = (str(self.catalog),) if self.catalog else ()
-        return Settings(**self.settings_kwargs, catalogs=catalogs)
+        lists = (str(self.secret_list),) if self.secret_list else ()
+        return Settings(**self.settings_kwargs, catalogs=catalogs, secrets_lists=lists)
 
     def lint(self, kind: str) -> list[Diagnostic]:
         content = self.bad if kind == "bad" else self.good
@@ -188,6 +195,9 @@ def settings_file(case: Case, folder: Path) -> str:
     if case.catalog is not None:
         (folder / "catalog.json").write_bytes(case.catalog.read_bytes())
         lines.append('catalog = ["catalog.json"]')
+    if case.secret_list is not None:
+        (folder / "secret-list.json").write_bytes(case.secret_list.read_bytes())
+        lines.append('secrets-list = ["secret-list.json"]')
     return "".join(line + "\n" for line in lines)
 
 

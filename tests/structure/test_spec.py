@@ -101,10 +101,6 @@ class _IntLiteral(_Strict):
     level: Literal[1, 2]
 
 
-class _AnyValue(_Strict):
-    value: Any
-
-
 class _Union(_Strict):
     value: int | str
 
@@ -121,7 +117,6 @@ class _Union(_Strict):
         _Alternation,
         _ModelValidator,
         _IntLiteral,
-        _AnyValue,
         _Union,
     ],
 )

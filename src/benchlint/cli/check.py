@@ -48,6 +48,8 @@ def resolver_from(args: argparse.Namespace) -> SettingsResolver:
         fail_on=args.fail_on,
         ignore=_codes(args.ignore) or (),
         catalogs=tuple(os.path.abspath(c) for c in args.catalog),
+        secrets_lists=tuple(os.path.abspath(c) for c in args.secrets_list),
+        max_attempts=args.max_attempts,
     )
     return SettingsResolver(overrides, Path(args.config) if args.config else None)
 

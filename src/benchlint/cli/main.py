@@ -71,6 +71,19 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
         default=[],
         help="a saved `osmosis --json benchmark info/list` file (repeatable)",
     )
+    check.add_argument(
+        "--secrets-list",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a saved `osmosis --json secret list`, or a JSON list of names (repeatable)",
+    )
+    check.add_argument(
+        "--max-attempts",
+        metavar="N",
+        type=_positive,
+        help="run budget: warn (BL505) when a run's total attempts exceed N",
+    )
     check.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
     check.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
     check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
@@ -80,6 +93,16 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
         "--statistics", action="store_true", help="counts per rule instead of each diagnostic"
     )
     check.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def _rule_arguments(rule: argparse.ArgumentParser) -> None:

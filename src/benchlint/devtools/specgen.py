@@ -45,8 +45,23 @@ _KNOWN = {
     "tagged-union": {"choices", "discriminator", "strict", "from_attributes"},
     "definitions": {"schema", "definitions"},
     "definition-ref": {"schema_ref"},
+    "any": set(),
 }
 _CONFIG_KNOWN = {"title", "strict", "extra_fields_behavior", "allow_inf_nan"}
+
+
+def _advisory(model: type, key: str) -> Node | None:
+    """What a field that takes any value *should* hold (its JSON Schema hint), as a node: the
+    rule that warns about it and hover read it (`pass_threshold`: a number from 0 to 1)."""
+    info = model.model_fields[key]  # type: ignore[attr-defined]
+    hint = info.json_schema_extra
+    if not isinstance(hint, dict) or hint.get("type") != "number":
+        return None
+    node: Node = {"kind": "float"}
+    for schema_key, bound in (("minimum", "ge"), ("maximum", "le")):
+        if schema_key in hint:
+            node[bound] = hint[schema_key]
+    return node
 
 
 class SpecError(ValueError):
@@ -119,6 +134,9 @@ class _Walker:
             model = schema["cls"]
             for key, field in fields.items():  # hover and messages read these
                 field["description"] = field_description(model, key) or ""
+                advisory = _advisory(model, key)
+                if advisory is not None:
+                    field["advisory"] = advisory
             self.models[name] = {
                 "class_name": name,
                 "description": " ".join((model.__doc__ or "").split()),
@@ -204,6 +222,9 @@ class _Walker:
             raise SpecError(f"{where}: only literal strings are supported")
         context = _probe_context({"type": "literal", "expected": expected}, object())
         return {"kind": "literal", "expected": expected, "context": context}
+
+    def _any(self, schema: Mapping[str, Any], config: Mapping[str, Any], where: str) -> Node:
+        return {"kind": "any"}
 
     def _list(self, schema: Mapping[str, Any], config: Mapping[str, Any], where: str) -> Node:
         node: Node = {"kind": "list", "items": self.node(schema["items_schema"], config, where)}

@@ -18,6 +18,7 @@ MAX_AGENTS = 8
 MAX_REQUIRED_SECRETS = 16
 MODEL_TYPES = ("provider", "endpoint", "hosted")
 TASK_SETS = ("parity",)
+PASS_THRESHOLD_RANGE = (0, 1)  # advisory: a share of the score (BL107 warns outside it)
 
 
 def not_reserved_env(name: str) -> str:

@@ -21,6 +21,7 @@ from .constants import MAX_REQUIRED_SECRETS as MAX_REQUIRED_SECRETS
 from .constants import MAX_SECRET_NAME_LENGTH as MAX_SECRET_NAME_LENGTH
 from .constants import MODEL_TYPES as MODEL_TYPES
 from .constants import NON_BLANK_PATTERN as NON_BLANK_PATTERN
+from .constants import PASS_THRESHOLD_RANGE as PASS_THRESHOLD_RANGE
 from .constants import RESERVED_ENV_PREFIX as RESERVED_ENV_PREFIX
 from .constants import SECRET_NAME_PATTERN as SECRET_NAME_PATTERN
 from .constants import TASK_SETS as TASK_SETS
@@ -197,11 +198,17 @@ class Execution(_Table):
     max_retries: int | None = Field(
         default=None, ge=0, description="Retries of an attempt that failed to run (default 0)."
     )
-    pass_threshold: float | None = Field(
+    # Forwarded as written by the CLI (its loader takes any value): the model takes any value
+    # too, so that `load_config` refuses only what the rules call an error. BL107 warns about
+    # anything but a number in PASS_THRESHOLD_RANGE; the JSON Schema asks editors for one.
+    pass_threshold: Any = Field(
         default=None,
-        ge=0,
-        le=1,
         description="The score an attempt needs to count as a pass, 0..1 (benchmark default).",
+        json_schema_extra={
+            "type": "number",
+            "minimum": PASS_THRESHOLD_RANGE[0],
+            "maximum": PASS_THRESHOLD_RANGE[1],
+        },
     )
     judge_model: NonBlank | None = Field(
         default=None,

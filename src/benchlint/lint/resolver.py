@@ -4,8 +4,8 @@ A file's settings are its settings file (the one given, or the nearest `benchlin
 `pyproject.toml` with a `[tool.benchlint]` table above it) with the caller's overrides laid
 over it (command-line flags, editor settings): single values and `select` win, `severity`
 entries override one by one, and the lists `ignore`, `catalog` and `extra-harnesses` add to
-the file's. Catalog files are read at once, so that a broken one is reported with the
-settings.
+the file's. Catalog and secret-list files are read at once, so that a broken one is
+reported with the settings.
 
 Both surfaces cache what they resolve (a run over 1,000 files asks about a few folders; an
 editor asks on every keystroke): the settings file of each folder, and the settings of each
@@ -31,10 +31,12 @@ class Overrides(NamedTuple):
     select: tuple[str, ...] | None = None
     fail_on: str | None = None
     max_file_size: int | None = None
+    max_attempts: int | None = None
     severity: Mapping[str, Severity] | None = None
     ignore: tuple[str, ...] = ()
     catalogs: tuple[str, ...] = ()  # absolute paths
     extra_harnesses: tuple[str, ...] = ()
+    secrets_lists: tuple[str, ...] = ()  # absolute paths
 
 
 class _Cached(NamedTuple):
@@ -50,12 +52,12 @@ class SettingsResolver:
         # folder → its settings file, or why looking for it failed (an unreadable pyproject)
         self._folder_source: dict[str, Path | SettingsError | None] = {}
         self._by_source: dict[Path | None, _Cached] = {}
-        self.catalog_files: set[str] = set()  # every catalog file read, absolute
+        self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
 
     def invalidate(self) -> None:
         self._folder_source.clear()
         self._by_source.clear()
-        self.catalog_files.clear()
+        self.data_files.clear()
         self.generation += 1
 
     def for_path(self, path: str | None, cwd: Path | None = None) -> Settings:
@@ -101,8 +103,11 @@ class SettingsResolver:
 
     def _layer(self, base: Settings) -> Settings:
         settings = base.layered(**self.overrides._asdict())
-        settings.catalog  # noqa: B018  -- read catalog files now: a broken one is reported here
-        self.catalog_files.update(str(path) for path in settings.catalog_paths())
+        # read catalog and secret-list files now: a broken one is reported with the settings
+        settings.catalog  # noqa: B018
+        settings.secret_records  # noqa: B018
+        self.data_files.update(str(path) for path in settings.catalog_paths())
+        self.data_files.update(str(path) for path in settings.secrets_list_paths())
         return settings
 
 

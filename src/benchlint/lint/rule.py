@@ -76,6 +76,8 @@ class Rule(NamedTuple):
     example_path: str = "configs/benchmark/example.toml"
     # Catalog entries (the `benchmark info` shape) the examples need besides the bundled ones.
     example_catalog: tuple[dict[str, Any], ...] = ()
+    # The workspace's secret records the examples need (a saved `secret list`), if any.
+    example_secrets: tuple[str, ...] = ()
 
     @property
     def summary(self) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -18,7 +18,10 @@ from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import glob_match
 from ..core.lazy import lazy
 from ..core.text import one_line
+from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
+from ..domain.catalog.store import entries_from_document
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
+from ..domain.secret_records import SecretRecords, SecretRecordsError
 from ..parsing.toml_values import loads
 from ..secrets.redaction import redact
 from .registry import RULES_BY_CODE
@@ -40,6 +43,8 @@ _FILE_KEYS = {
     "max-file-size": "max_file_size",
     "severity": "severity",
     "per-file-ignores": "per_file_ignores",
+    "secrets-list": "secrets_lists",
+    "max-attempts": "max_attempts",
 }
 
 
@@ -68,6 +73,15 @@ def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
+def _as_paths(value: Any, name: str, where: str) -> tuple[str, ...]:
+    """File settings: strings as `_as_tuple` reads them, or path objects (from the API)."""
+    if isinstance(value, os.PathLike):
+        value = [value]
+    if isinstance(value, list | tuple):
+        value = [os.fspath(v) if isinstance(v, os.PathLike) else v for v in value]
+    return _as_tuple(value, name, where)
+
+
 _RULE_CODES = frozenset(RULES_BY_CODE)
 _NO_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
@@ -85,6 +99,9 @@ class Settings:
         "max_file_size",
         "severity",
         "per_file_ignores",
+        "secrets_lists",
+        "max_attempts",
+        "workspace",
         "root",
         "source",
     )
@@ -97,6 +114,9 @@ class Settings:
     max_file_size: int
     severity: Mapping[str, Severity]
     per_file_ignores: Mapping[str, tuple[str, ...]]
+    secrets_lists: tuple[str, ...]  # saved `secret list` files (absolute, or relative to root)
+    max_attempts: int | None  # the run budget (BL505); None: no budget
+    workspace: Workspace | None  # benchmarks and secret records given as data (a service)
     root: Path | None  # the settings file's folder: relative paths start here
     source: Path | None  # the settings file, when there is one
 
@@ -111,6 +131,9 @@ class Settings:
         max_file_size: int = DEFAULT_MAX_FILE_SIZE,
         severity: Mapping[str, Severity] = _NO_MAPPING,
         per_file_ignores: Mapping[str, tuple[str, ...]] = _NO_MAPPING,
+        secrets_lists: tuple[str, ...] = (),
+        max_attempts: int | None = None,
+        workspace: Workspace | None = None,
         root: Path | None = None,
         source: Path | None = None,
     ) -> None:
@@ -165,7 +188,7 @@ class Settings:
             raise SettingsError(
                 f"`fail-on` in {where} must be one of {', '.join(FAIL_ON)}, not `{self.fail_on}`"
             )
-        set_(self, "catalogs", tuple(str(c) for c in _as_tuple(self.catalogs, "catalog", where)))
+        set_(self, "catalogs", _as_paths(self.catalogs, "catalog", where))
         set_(self, "extra_harnesses", _as_tuple(self.extra_harnesses, "extra-harnesses", where))
         if (
             isinstance(self.max_file_size, bool)
@@ -175,6 +198,18 @@ class Settings:
             raise SettingsError(f"`max-file-size` in {where} must be a positive integer (bytes)")
         set_(self, "severity", MappingProxyType(self._checked_severity(where)))
         set_(self, "per_file_ignores", MappingProxyType(self._checked_per_file(where)))
+        set_(
+            self,
+            "secrets_lists",
+            _as_paths(self.secrets_lists, "secrets-list", where),
+        )
+        budget = self.max_attempts
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)):
+            raise SettingsError(f"`max-attempts` in {where} must be a positive integer")
+        if budget is not None and budget < 1:
+            raise SettingsError(f"`max-attempts` in {where} must be a positive integer")
+        if self.workspace is not None and not isinstance(self.workspace, Workspace):
+            raise SettingsError(f"`workspace` in {where} must be a benchlint.Workspace")
 
     def _checked_severity(self, where: str) -> dict[str, Severity]:
         if not isinstance(self.severity, Mapping):
@@ -239,15 +274,22 @@ class Settings:
 
     def catalog_paths(self) -> list[Path]:
         """Catalog files, globs expanded, relative entries resolved against `root`."""
+        return self._files(self.catalogs, "catalog")
+
+    def secrets_list_paths(self) -> list[Path]:
+        """Saved `secret list` files, as `catalog_paths` finds catalogs."""
+        return self._files(self.secrets_lists, "secrets-list")
+
+    def _files(self, entries: tuple[str, ...], setting: str) -> list[Path]:
         out: list[Path] = []
-        for entry in self.catalogs:
+        for entry in entries:
             pattern = Path(entry)
             if not pattern.is_absolute() and self.root is not None:
                 pattern = self.root / pattern
             if glob.has_magic(str(pattern)):
                 matches = sorted(glob.glob(str(pattern)))
                 if not matches:
-                    raise SettingsError(f"catalog pattern `{one_line(entry)}` matches no file")
+                    raise SettingsError(f"{setting} pattern `{one_line(entry)}` matches no file")
                 out.extend(Path(m) for m in matches)
             else:
                 out.append(pattern)
@@ -255,13 +297,33 @@ class Settings:
 
     @lazy
     def catalog(self) -> Catalog:
-        """The bundled catalog with the configured files laid over it (read once)."""
+        """The bundled catalog with the configured files, then the workspace's benchmarks,
+        laid over it (read once)."""
         from ..domain.catalog import CatalogError, load_catalog
 
         try:
-            return load_catalog(self.catalog_paths())
+            catalog = load_catalog(self.catalog_paths())
         except CatalogError as error:
             raise SettingsError(str(error)) from None
+        if self.workspace is not None and self.workspace.benchmarks:
+            catalog = catalog.with_entries(self.workspace.benchmarks)
+        return catalog
+
+    @lazy
+    def secret_records(self) -> SecretRecords | None:
+        """The workspace's secret records, from the `secrets-list` files and the workspace
+        value (read once); None when neither says (then nothing is checked against them)."""
+        found: SecretRecords | None = None
+        for path in self.secrets_list_paths():
+            try:
+                records = SecretRecords.from_file(path)
+            except SecretRecordsError as error:
+                raise SettingsError(str(error)) from None
+            found = records if found is None else found.merged(records)
+        if self.workspace is not None and self.workspace.secret_records is not None:
+            given = self.workspace.secret_records
+            found = given if found is None else found.merged(given)
+        return found
 
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values replaced (None leaves a value as it is)."""
@@ -277,19 +339,25 @@ class Settings:
         fail_on: str | None = None,
         max_file_size: int | None = None,
         severity: Mapping[str, Severity] | None = None,
+        max_attempts: int | None = None,
         ignore: tuple[str, ...] = (),
         catalogs: tuple[str, ...] = (),
         extra_harnesses: tuple[str, ...] = (),
+        secrets_lists: tuple[str, ...] = (),
     ) -> Settings:
         """These settings with a caller's on top, the one way the command line and the
         language server combine them with a settings file: single values and `select` win,
-        `severity` entries override one by one, and the lists `ignore`, `catalog` and
-        `extra-harnesses` add to the file's (catalog paths must be absolute)."""
+        `severity` entries override one by one, and the lists `ignore`, `catalog`,
+        `secrets-list` and `extra-harnesses` add to the file's (paths must be absolute)."""
         return self.with_overrides(
             profile=profile,
             select=select,
             fail_on=fail_on,
             max_file_size=max_file_size,
+            max_attempts=max_attempts,
+            secrets_lists=(*(str(p) for p in self.secrets_list_paths()), *secrets_lists)
+            if secrets_lists
+            else None,
             severity={**self.severity, **severity} if severity else None,
             ignore=(*self.ignore, *ignore) if ignore else None,
             # the file's own entries made absolute: the copy has no settings file to be
@@ -379,3 +447,54 @@ def _close_matches(word: str, candidates: list[str], n: int) -> list[str]:
     import difflib  # only a mistake in the settings needs it
 
     return difflib.get_close_matches(word, candidates, n=n)
+
+
+# -- a workspace given as data ---------------------------------------------------------------
+WORKSPACE_ORIGIN = "the workspace"
+
+
+class Workspace:
+    """What the Platform knows about one workspace, given as data (for a service that has it
+    in its own database; no file is read): its benchmarks, in the shapes `osmosis --json
+    benchmark info/list` print (parsed JSON), and its secret records (`osmosis --json secret
+    list`, or a list of names). Give it to `Settings(workspace=...)`.
+
+    Immutable and safe to share between threads. Benchmarks replace the bundled entries with
+    the same key (and the catalog files'); secret records add to those of `secrets-list`
+    files. `secrets=None` (the default) means the records are unknown: BL212 stays quiet.
+
+    Compared by identity: build one per workspace and reuse it (its hash is its id, so the
+    settings that hold it hash in constant time, whatever it holds)."""
+
+    __slots__ = ("benchmarks", "secret_records")
+
+    benchmarks: tuple[CatalogEntry, ...]
+    secret_records: SecretRecords | None
+
+    def __init__(self, benchmarks: Iterable[Any] = (), secrets: Any = None) -> None:
+        entries: list[CatalogEntry] = []
+        for index, document in enumerate(benchmarks):
+            try:
+                entries.extend(entries_from_document(document, WORKSPACE_ORIGIN))
+            except CatalogShapeError as error:
+                raise SettingsError(f"workspace benchmark {index + 1}: {error}") from None
+        records: SecretRecords | None
+        if secrets is None or isinstance(secrets, SecretRecords):
+            records = secrets
+        else:
+            try:
+                records = SecretRecords.from_json(
+                    list(secrets) if isinstance(secrets, tuple | set | frozenset) else secrets,
+                    "workspace secrets",
+                )
+            except SecretRecordsError as error:
+                raise SettingsError(str(error)) from None
+        object.__setattr__(self, "benchmarks", tuple(entries))
+        object.__setattr__(self, "secret_records", records)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Workspace is immutable: build a new one")
+
+    def __repr__(self) -> str:
+        secrets = "unknown" if self.secret_records is None else len(self.secret_records)
+        return f"Workspace({len(self.benchmarks)} benchmarks, secret records: {secrets})"

@@ -40,6 +40,15 @@ class ClientSettings(BaseModel):
     extra_harnesses: list[str] | None = Field(
         None, alias="extraHarnesses", description="More harness names to accept."
     )
+    secrets_list: list[str] | None = Field(
+        None,
+        alias="secretsList",
+        description="Saved `osmosis --json secret list` files (relative to the workspace "
+        "folder), added to the settings file's.",
+    )
+    max_attempts: int | None = Field(
+        None, alias="maxAttempts", ge=1, description="Run budget: BL505 above this many attempts."
+    )
     severity: dict[str, Literal["error", "warning", "info"]] | None = Field(
         None, description="Per-rule severity, over the settings file's."
     )

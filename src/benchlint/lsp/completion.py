@@ -315,6 +315,21 @@ def _choices(cursor: _Cursor, path: ConfigPath, key: str) -> list[tuple[str, str
         present = set(_array_strings(cursor, key))
         label = "task" if key == "task_names" else "category"
         return [(name, f"{label} of {entry.name}", "") for name in names if name not in present]
+    records = settings.secret_records
+    is_reference = key in ("api_key_secret", "judge_api_key_secret") or (
+        key == "required" and path in (("verifier",), ("secrets",))
+    )
+    if records is not None and is_reference:
+        present = set(_array_strings(cursor, key)) if key == "required" else set()
+        return [
+            (
+                name,
+                f"secret record ({' and '.join(records.scopes_of(name)) or 'stored'})",
+                "",
+            )
+            for name in records.names
+            if name not in present
+        ]
     return []
 
 

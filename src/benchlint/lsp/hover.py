@@ -10,6 +10,7 @@ from ..core.paths import ConfigPath, key_label, table_label
 from ..domain.catalog.query import describe
 from ..domain.harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from ..domain.profiles import PROFILES
+from ..domain.secret_records import SecretRecords
 from ..lint.settings import Settings
 from ..secrets.detection import contains_credential
 from .cursor import Item, Reading
@@ -59,7 +60,7 @@ def _value_text(path: ConfigPath, value: str, reading: Reading, settings: Settin
     if len(path) == 3 and path[0] == "agents" and key == "harness":
         return harness_text(value, settings)
     if key in _SECRET_KEYS or (len(path) == 3 and path[0] in ("verifier", "secrets")):
-        return secret_text(path, value, reading.model_type(path))
+        return secret_text(path, value, reading.model_type(path), settings)
     return None
 
 
@@ -103,7 +104,9 @@ def harness_text(harness: str, settings: Settings) -> str:
     return "\n".join(lines)
 
 
-def secret_text(path: ConfigPath, name: str, model_type: str | None) -> str:
+def secret_text(
+    path: ConfigPath, name: str, model_type: str | None, settings: Settings | None = None
+) -> str:
     if contains_credential(name):
         return (
             "**This is a credential, not the name of a secret record.** Treat it as leaked: "
@@ -139,4 +142,21 @@ def secret_text(path: ConfigPath, name: str, model_type: str | None) -> str:
             "Resolved at submit: its value comes from `--secrets-file`, the environment or a "
             "prompt, for this run only."
         )
+    records = settings.secret_records if settings is not None else None
+    if records is not None:
+        lines += ["", _record_state(records, name)]
     return "\n".join(lines)
+
+
+def _record_state(records: SecretRecords, name: str) -> str:
+    scopes = records.scopes_of(name)
+    if scopes:
+        return f"Stored in the {' and '.join(scopes)} scope of the loaded secret list."
+    if name in records:
+        return "Listed in the loaded secret list."
+    elsewhere = records.unreadable_scopes(name)
+    held = f" (it lists one with {' and '.join(elsewhere)}, which submit does not read)"
+    return (
+        f"**Not stored** in the loaded secret list{held if elsewhere else ''}: "
+        f"`osmosis secret set {name}`."
+    )

@@ -52,6 +52,8 @@ def key_doc(model: str, key: str) -> KeyDoc | None:
     else:
         allowed = tuple(node["expected"]) if node["kind"] == "literal" else ()
         kind = describe(node) if not allowed else "a string"
+        if found.advisory is not None:  # takes any value, should hold this (a warning says)
+            kind = describe(found.advisory)
     return KeyDoc(key, found.description, kind, found.required, allowed, _is_table(node))
 
 

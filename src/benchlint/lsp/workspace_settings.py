@@ -57,7 +57,7 @@ class WorkspaceSettings:
         """Whether a changed file may change some document's settings."""
         return (
             Path(path).name in SETTINGS_FILE_NAMES
-            or os.path.abspath(path) in self._resolver.catalog_files
+            or os.path.abspath(path) in self._resolver.data_files
         )
 
     def for_path(self, path: str | None) -> Resolved:
@@ -84,16 +84,21 @@ class WorkspaceSettings:
 
 def overrides(client: ClientSettings, root: Path | None) -> Overrides:
     """The client's settings as overrides; catalog paths are relative to the workspace root."""
-    catalogs = tuple(
-        str(Path(entry) if Path(entry).is_absolute() or root is None else root / entry)
-        for entry in client.catalog or ()
-    )
+
+    def absolute(entries: list[str] | None) -> tuple[str, ...]:
+        return tuple(
+            str(Path(entry) if Path(entry).is_absolute() or root is None else root / entry)
+            for entry in entries or ()
+        )
+
     return Overrides(
         profile=client.profile,
         select=tuple(client.select) if client.select else None,
         ignore=tuple(client.ignore or ()),
-        catalogs=catalogs,
+        catalogs=absolute(client.catalog),
+        secrets_lists=absolute(client.secrets_list),
         extra_harnesses=tuple(client.extra_harnesses or ()),
         severity=client.severity,
         max_file_size=client.max_file_size,
+        max_attempts=client.max_attempts,
     )

@@ -1,5 +1,6 @@
 """## What it does
-Warns when `pass_threshold` is not a number between 0 and 1.
+Warns when `pass_threshold` is not a number between 0 and 1. The CLI forwards the value as
+written (its loader takes any), so this is a warning, and `load_config` accepts the file.
 
 ## Why is this bad?
 The threshold is the score an attempt needs to count as a pass, a share between 0 and 1.
@@ -14,20 +15,31 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..structure.spec import node_at
+from ..structure.spec import TABLE_MODEL_NAMES, field
 from ..structure.words import describe
 from .wording import found_value
 
+PATH = ("execution", "pass_threshold")
+_FIELD = field(TABLE_MODEL_NAMES["execution"], "pass_threshold")
+# (a spec generated before the hint existed has none: any number then passes, and the
+# staleness test names the command that regenerates it)
+_ADVISORY = (_FIELD.advisory if _FIELD else None) or {"kind": "float"}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for issue in ctx.owned("BL107"):
-        path, value = issue.path, issue.input
-        node = node_at(path, ctx.data)
-        expected = describe(node) if node is not None else "a number from 0 to 1"
-        message = f"{key_label(path)} should be {expected}, found {found_value(value)}"
-        if _reads_as_percentage(value):
-            message += f"; a share, not a percentage: {value / 100:g}?"
-        yield Finding(message, Anchor.value(path))
+    execution = ctx.table("execution")
+    if "pass_threshold" not in execution:
+        return
+    value = execution["pass_threshold"]
+    should = _ADVISORY  # from the spec: the model's hint for a value it takes whatever it is
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and should.get("ge", value) <= value <= should.get("le", value):
+        return
+    expected = describe(should)
+    message = f"{key_label(PATH)} should be {expected}, found {found_value(value)}"
+    if _reads_as_percentage(value):
+        message += f"; a share, not a percentage: {value / 100:g}?"
+    yield Finding(message, Anchor.value(PATH))
 
 
 def _reads_as_percentage(value: object) -> bool:

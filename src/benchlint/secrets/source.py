@@ -154,8 +154,7 @@ class _Finder:
         value = match.group("value")
         start = match.start("value")
         if len(value) > KEEP and (
-            _names_a_credential(_decoded_key(match.group("key")))
-            or looks_random(value)
+            _names_a_credential(_decoded_key(match.group("key"))) or looks_random(value)
         ):
             self.hide(start, match.end("value"))
             if looks_random(value):

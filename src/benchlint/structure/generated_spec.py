@@ -440,15 +440,14 @@ SPEC: dict[str, Any] = {
                 "pass_threshold": {
                     "required": False,
                     "schema": {
-                        "kind": "nullable",
-                        "schema": {
-                            "kind": "float",
-                            "allow_inf_nan": False,
-                            "ge": 0.0,
-                            "le": 1.0,
-                        },
+                        "kind": "any",
                     },
                     "description": "The score an attempt needs to count as a pass, 0..1 (benchmark default).",
+                    "advisory": {
+                        "kind": "float",
+                        "ge": 0,
+                        "le": 1,
+                    },
                 },
                 "judge_model": {
                     "required": False,

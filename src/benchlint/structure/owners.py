@@ -37,9 +37,6 @@ SECRET_REFERENCES = pattern_paths(SECRET_NAME_PATTERN)
 
 # (kind, path pattern, owner), first match wins.
 OWNERS: tuple[tuple[Kind, str, str], ...] = (
-    # `pass_threshold` is advisory (a warning): anything but a number from 0 to 1.
-    ("type", "execution.pass_threshold", "BL107"),
-    ("range", "execution.pass_threshold", "BL107"),
     # The other [execution] values are forwarded unchecked by the CLI and refused by the
     # Platform: BL106 reports them whatever is wrong, and BL103 stays a mirror of the loader.
     # The judge's secret reference is a reference like any other.

@@ -60,21 +60,27 @@ class Field(NamedTuple):
     node: Node  # what its value must be (unwrapped)
     required: bool
     description: str
+    advisory: Node | None = None  # what a field that takes any value should hold
 
 
 def fields(model: str) -> list[Field]:
     """Every key of a table model, in the model's order."""
-    return [
-        Field(key, unwrap(field["schema"]), field["required"], field.get("description", ""))
-        for key, field in _MODELS[model]["fields"].items()
-    ]
+    return [_field_of(key, entry) for key, entry in _MODELS[model]["fields"].items()]
 
 
 def field(model: str, key: str) -> Field | None:
     entry = _MODELS[model]["fields"].get(key)
-    if entry is None:
-        return None
-    return Field(key, unwrap(entry["schema"]), entry["required"], entry.get("description", ""))
+    return None if entry is None else _field_of(key, entry)
+
+
+def _field_of(key: str, entry: Node) -> Field:
+    return Field(
+        key,
+        unwrap(entry["schema"]),
+        entry["required"],
+        entry.get("description", ""),
+        entry.get("advisory"),
+    )
 
 
 def model_description(model: str) -> str:

@@ -76,6 +76,9 @@ class _Compiler:
         models = self.models
         return lambda value, parent, step, found: models[name](value, parent, step, found)
 
+    def _any(self, node: Node) -> Check:
+        return lambda value, parent, step, found: True
+
     def _nullable(self, node: Node) -> Check:
         inner = self.compile(node["schema"])
         return lambda value, parent, step, found: value is None or inner(value, parent, step, found)

@@ -36,6 +36,7 @@ def type_name(node: Node) -> str:
         "dict": "a table",
         "model": "a table",
         "tagged-union": "a table",
+        "any": "any value",
     }.get(kind, "a value")
 
 

@@ -8,18 +8,12 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from ...core.reading import NotARegularFile, read_file
-from ...core.text import one_line
+from ..json_files import JsonFileError, read_json, shown
 from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 
 class CatalogError(ValueError):
     """A catalog file that cannot be read; the message names the file and the problem."""
-
-
-# Far beyond any saved `benchmark list`, yet bounded: a catalog path may name a device.
-MAX_CATALOG_BYTES = 64 * 1024 * 1024
-_LIMIT_TEXT = f"{MAX_CATALOG_BYTES // 2**20} MiB"
 
 
 class Catalog:
@@ -104,53 +98,14 @@ def entries_from_document(data: Any, origin: str) -> list[CatalogEntry]:
     )
 
 
-def _shown(path: Path) -> str:
-    return one_line(str(path))
-
-
-def _read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file, bounded: a FIFO would block and a device might never end."""
-    try:
-        content = read_file(path, MAX_CATALOG_BYTES)
-    except FileNotFoundError:
-        raise CatalogError(f"catalog file {_shown(path)} does not exist") from None
-    except NotARegularFile:
-        raise CatalogError(f"catalog file {_shown(path)} is not a regular file") from None
-    except OSError as error:
-        raise CatalogError(f"cannot read catalog file {_shown(path)}: {error.strerror}") from None
-    except ValueError:  # a NUL in the path
-        raise CatalogError(f"catalog file {_shown(path)} is not a valid path") from None
-    if content.oversized(MAX_CATALOG_BYTES):
-        raise CatalogError(f"catalog file {_shown(path)} is larger than {_LIMIT_TEXT}")
-    return content.data
-
-
-def _parse(path: Path, text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CatalogError(
-            f"catalog file {_shown(path)} is not valid JSON (line {error.lineno}, "
-            f"column {error.colno}: {error.msg})"
-        ) from None
-    except RecursionError:
-        raise CatalogError(f"catalog file {_shown(path)} nests too deeply") from None
-    except ValueError:  # an integer past Python's digit limit for str -> int
-        raise CatalogError(
-            f"catalog file {_shown(path)} has a number with too many digits"
-        ) from None
-
-
 def read_catalog_file(path: Path) -> list[CatalogEntry]:
     try:
-        text = _read_bytes(path).decode("utf-8")
-    except UnicodeDecodeError:
-        raise CatalogError(f"catalog file {_shown(path)} is not UTF-8 text") from None
-    data = _parse(path, text)
-    try:
+        data = read_json(path, "catalog file")
         return entries_from_document(data, str(path))
+    except JsonFileError as error:
+        raise CatalogError(str(error)) from None
     except CatalogShapeError as error:
-        raise CatalogError(f"catalog file {_shown(path)}: {error}") from None
+        raise CatalogError(f"catalog file {shown(path)}: {error}") from None
 
 
 def load_catalog(paths: Sequence[Path]) -> Catalog:
