@@ -96,7 +96,14 @@ def test_json_contract(workspace: Path, capsys) -> None:
     assert entry["range"] == {"start": {"line": 8, "column": 1}, "end": {"line": 8, "column": 9}}
     assert entry["fix"]["applicability"] == "unsafe"
     assert entry["url"].endswith("/BL203.md")
-    assert doc["summary"] == {"files": 3, "errors": 1, "warnings": 1, "infos": 0, "fixable": 1}
+    assert doc["summary"] == {
+        "files": 3,
+        "errors": 1,
+        "warnings": 1,
+        "infos": 0,
+        "fixable": 1,
+        "failures": 0,
+    }
 
 
 def test_stdin_with_and_without_a_filename(workspace: Path, capsys, monkeypatch) -> None:

@@ -25,7 +25,7 @@ from ..lint.engine import lint_content
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
-from ..report import FileReport, RunInfo, one_line_name
+from ..report import Failure, FileReport, RunInfo, one_line_name
 from .files import InputError, expand, read
 from .output import MASKER
 from .usage import UsageError
@@ -104,6 +104,7 @@ def run_check(args: argparse.Namespace) -> int:
         profile=profile,
         color=_use_color(args) and report_stream is sys.stdout,
         fix_applied=mode is not None,
+        failures=tuple(problems),
     )
     _emit(_render(fmt, reports, run, args), args, report_stream)
     _print_problems(problems)
@@ -121,9 +122,9 @@ def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
     return fail_on != "never" and SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[fail_on]
 
 
-def _print_problems(problems: list[str]) -> None:
+def _print_problems(problems: list[Failure]) -> None:
     for problem in problems:
-        print(f"benchlint: {one_line_name(problem)}", file=sys.stderr)
+        print(f"benchlint: {one_line_name(problem.line())}", file=sys.stderr)
 
 
 def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
@@ -145,7 +146,7 @@ def _lint_all(
     args: argparse.Namespace,
     resolver: SettingsResolver,
     mode: FixMode | None = None,
-) -> tuple[list[FileReport], list[str], dict[str, Settings], list[Fixed]]:
+) -> tuple[list[FileReport], list[Failure], dict[str, Settings], list[Fixed]]:
     targets, problems = expand([p for p in paths if p != "-"])
     reports: list[FileReport] = []
     settings_of: dict[str, Settings] = {}
@@ -180,7 +181,7 @@ def _lint_all(
         try:
             content = read(target.path, settings.max_file_size)
         except InputError as error:
-            problems.append(str(error))
+            problems.append(error.failure)
             continue
         check(content, target.path, target.path, target.path, settings)
     return reports, problems, settings_of, fixed
@@ -214,7 +215,7 @@ def _fix_one(
     return Fixed(report, target, content.data, result)
 
 
-def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace) -> int:
+def _show_diff(fixed: list[Fixed], problems: list[Failure], args: argparse.Namespace) -> int:
     """`--diff`: the fixes as a unified diff on stdout (credentials masked), nothing written."""
     from ..lint.fixer import unified_diff
 
@@ -240,20 +241,22 @@ def _show_diff(fixed: list[Fixed], problems: list[str], args: argparse.Namespace
     return 1 if changed else 0
 
 
-def _write_fixes(fixed: list[Fixed]) -> list[str]:
+def _write_fixes(fixed: list[Fixed]) -> list[Failure]:
     """Write each changed file; a file that cannot be written keeps its old report."""
-    problems: list[str] = []
+    problems: list[Failure] = []
     for item in fixed:
         result = item.result
         if item.target is None or result is None or not result.changed:
             continue
         try:
             if not parse(result.text).valid:  # the fixer promises this never happens
-                raise InputError(f"{item.target}: the fixed text would not parse; not written")
+                raise _unwritten(item.target, "the fixed text would not parse; not written")
             write_atomically(item.target, result.text.encode("utf-8"))
         except (InputError, OSError) as error:
             problems.append(
-                str(error) if isinstance(error, InputError) else _write_error(item.target, error)
+                error.failure
+                if isinstance(error, InputError)
+                else _write_error(item.target, error).failure
             )
             item.report.diagnostics = result.original_diagnostics
             item.report.text = result.original
@@ -285,11 +288,12 @@ def write_atomically(path: str, data: bytes) -> None:
     folder = os.path.dirname(real)
     info = os.stat(real)
     if not info.st_mode & 0o222 or not os.access(real, os.W_OK):
-        raise InputError(f"{path}: the file is read-only; fixes were not written")
+        raise _unwritten(path, "the file is read-only; fixes were not written")
     if not os.stat(folder).st_mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(
-            f"{path}: its folder is read-only (fixes are written to a temporary file next to "
-            "the file); fixes were not written"
+        raise _unwritten(
+            path,
+            "its folder is read-only (fixes are written to a temporary file next to the "
+            "file); fixes were not written",
         )
     import tempfile  # only when writing fixes; it costs a plain check's start-up
 
@@ -310,9 +314,13 @@ def write_atomically(path: str, data: bytes) -> None:
         raise
 
 
-def _write_error(path: str, error: OSError) -> str:
+def _unwritten(path: str, reason: str) -> InputError:
+    return InputError(Failure(path, reason, "write"))
+
+
+def _write_error(path: str, error: OSError) -> InputError:
     reason = (error.strerror or str(error)).lower()
-    return f"{path}: cannot write the fixed file ({reason}); fixes were not written"
+    return _unwritten(path, f"cannot write the fixed file ({reason}); fixes were not written")
 
 
 def _use_color(args: argparse.Namespace) -> bool:

@@ -9,43 +9,45 @@ from typing import NamedTuple
 
 from ..core.reading import Content, NotARegularFile, read_file
 from ..domain.locations import in_config_folder, is_config_name
-from ..report import printable
+from ..report import Failure
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
 
 
 class InputError(Exception):
-    """A path the user gave that cannot be checked; the message is one line for stderr."""
+    """A path the user gave that cannot be checked (or a fixed file that cannot be written)."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.line())
+        self.failure = failure
 
 
 class Target(NamedTuple):
     path: str  # as shown in output: as given, or joined to the directory given
 
 
-def expand(paths: list[str]) -> tuple[list[Target], list[str]]:
-    """Targets for the given paths, and one error line for each path that cannot be used."""
+def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
+    """Targets for the given paths, and a failure for each path that cannot be used."""
     targets: list[Target] = []
-    errors: list[str] = []
+    errors: list[Failure] = []
     for given in paths:
         try:
             if os.path.isdir(given):
                 found = _walk(given)
                 if not found:
-                    errors.append(
-                        f"{printable(given)}: no benchmark configs (configs/benchmark/*.toml) "
-                        "in this folder"
-                    )
+                    reason = "no benchmark configs (configs/benchmark/*.toml) in this folder"
+                    errors.append(Failure(given, reason))
                 targets.extend(Target(p) for p in found)
             elif os.path.lexists(given) or os.path.exists(given):
                 info = os.stat(given)  # raises for dangling links and loops
                 if stat.S_ISREG(info.st_mode):
                     targets.append(Target(given))
                 else:  # a FIFO would block the read, a device never end it
-                    errors.append(not_a_file(given, info.st_mode))
+                    errors.append(Failure(given, not_a_file(info.st_mode)))
             else:
-                errors.append(f"{printable(given)}: no such file or directory")
+                errors.append(Failure(given, "no such file or directory"))
         except OSError as error:
-            errors.append(describe_os_error(given, error))
+            errors.append(Failure(given, describe_os_error(error)))
     return list(dict.fromkeys(targets)), errors
 
 
@@ -65,9 +67,9 @@ def read(path: str, limit: int) -> Content:
     try:
         return read_file(path, limit)
     except NotARegularFile as error:
-        raise InputError(not_a_file(path, error.mode)) from None
+        raise InputError(Failure(path, not_a_file(error.mode))) from None
     except OSError as error:
-        raise InputError(describe_os_error(path, error)) from None
+        raise InputError(Failure(path, describe_os_error(error))) from None
 
 
 _KINDS = (
@@ -79,19 +81,18 @@ _KINDS = (
 )
 
 
-def not_a_file(path: str, mode: int) -> str:
+def not_a_file(mode: int) -> str:
     kind = next((f"is {name}, not" for test, name in _KINDS if test(mode)), "is not")
-    return f"{printable(path)}: {kind} a regular file"
+    return f"{kind} a regular file"
 
 
-def describe_os_error(path: str, error: OSError) -> str:
-    path = printable(path)
+def describe_os_error(error: OSError) -> str:
     if error.errno == errno.ELOOP:
-        return f"{path}: symbolic link loop"
+        return "symbolic link loop"
     if error.errno == errno.EACCES:
-        return f"{path}: permission denied"
+        return "permission denied"
     if error.errno == errno.ENOENT:
-        return f"{path}: no such file (or a broken symbolic link)"
+        return "no such file (or a broken symbolic link)"
     if error.errno == errno.EISDIR:
-        return f"{path}: is a directory"
-    return f"{path}: cannot read ({error.strerror or error})"
+        return "is a directory"
+    return f"cannot read ({error.strerror or error})"

@@ -125,8 +125,12 @@ def _catalog_arguments(catalog: argparse.ArgumentParser) -> None:
     catalog.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def _no_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+def _schema_arguments(schema: argparse.ArgumentParser) -> None:
+    schema.add_argument(
+        "--report",
+        action="store_true",
+        help="the schema of `check --format json` output instead of the config file's",
+    )
 
 
 def _lsp_arguments(lsp: argparse.ArgumentParser) -> None:
@@ -158,8 +162,8 @@ COMMANDS: dict[str, Command] = {
         ),
         Command(
             "schema",
-            "print the JSON Schema of the config file",
-            _no_arguments,
+            "print the JSON Schema of the config file (or of the JSON report)",
+            _schema_arguments,
             "benchlint.cli.schema_cmd:print_schema",
         ),
         Command(

@@ -8,7 +8,10 @@ server's UTF-16) convert with `benchlint.core.text.LineIndex`.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from . import contract
 
 Severity = Literal["error", "warning", "info"]
 Applicability = Literal["safe", "unsafe"]
@@ -22,7 +25,7 @@ class Position(NamedTuple):
     line: int
     column: int
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> contract.Position:
         return {"line": self.line, "column": self.column}
 
 
@@ -30,7 +33,7 @@ class Range(NamedTuple):
     start: Position
     end: Position
 
-    def to_dict(self) -> dict[str, dict[str, int]]:
+    def to_dict(self) -> contract.Range:
         return {"start": self.start.to_dict(), "end": self.end.to_dict()}
 
 
@@ -41,7 +44,7 @@ class Related(NamedTuple):
     message: str
     range: Range
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> contract.Related:
         return {"message": self.message, "range": self.range.to_dict()}
 
 
@@ -49,7 +52,7 @@ class Edit(NamedTuple):
     range: Range
     new_text: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> contract.Edit:
         return {"range": self.range.to_dict(), "new_text": self.new_text}
 
 
@@ -58,7 +61,7 @@ class Fix(NamedTuple):
     applicability: Applicability
     edits: tuple[Edit, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> contract.Fix:
         return {
             "title": self.title,
             "applicability": self.applicability,
@@ -79,8 +82,8 @@ class Diagnostic(NamedTuple):
     fix: Fix | None = None
     url: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        """One entry of the `--format json` output (the stable contract)."""
+    def to_dict(self) -> contract.DiagnosticEntry:
+        """One entry of the `--format json` output (the contract: `core.contract`)."""
         return {
             "code": self.code,
             "name": self.name,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 GENERATORS = (
     "benchlint.structure.jsonschema",
+    "benchlint.report.schema",
     "benchlint.devtools.rule_pages",
     "benchlint.devtools.specgen",
 )

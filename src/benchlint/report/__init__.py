@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..core.diagnostic import Diagnostic
+
+if TYPE_CHECKING:
+    from ..core import contract
 
 
 def printable(text: str) -> str:
@@ -73,6 +76,19 @@ class FileReport:
         self.fixed = fixed
 
 
+class Failure(NamedTuple):
+    """A path the run could not check (`read`), or a fixed file it could not write (`write`).
+    Every format carries these: a run with one never looks clean."""
+
+    path: str
+    reason: str  # lower case, no path: "permission denied"
+    kind: Literal["read", "write"] = "read"
+
+    def line(self) -> str:
+        """`path: reason`, as stderr shows it."""
+        return f"{printable(self.path)}: {self.reason}"
+
+
 class RunInfo(NamedTuple):
     """What every reporter may mention about the run itself."""
 
@@ -80,13 +96,22 @@ class RunInfo(NamedTuple):
     profile: str
     color: bool = False
     fix_applied: bool = False
+    failures: tuple[Failure, ...] = ()
 
 
-def counts(reports: Sequence[FileReport]) -> dict[str, int]:
-    totals = {"files": len(reports), "errors": 0, "warnings": 0, "infos": 0, "fixable": 0}
+def counts(reports: Sequence[FileReport], run: RunInfo | None = None) -> contract.Summary:
+    """The summary's numbers; `failures` counts the paths that could not be read or written."""
+    by_severity = {"error": 0, "warning": 0, "info": 0}
+    fixable = 0
     for report in reports:
         for diagnostic in report.diagnostics:
-            totals[diagnostic.severity + "s"] += 1
-            if diagnostic.fix is not None:
-                totals["fixable"] += 1
-    return totals
+            by_severity[diagnostic.severity] += 1
+            fixable += diagnostic.fix is not None
+    return {
+        "files": len(reports),
+        "errors": by_severity["error"],
+        "warnings": by_severity["warning"],
+        "infos": by_severity["info"],
+        "fixable": fixable,
+        "failures": len(run.failures) if run is not None else 0,
+    }

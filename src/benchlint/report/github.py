@@ -8,7 +8,9 @@ columns, exclusive end); GitHub only accepts columns on a one-line range, so a r
 several lines gives `line` and `endLine` alone. Values are escaped the way the runner
 decodes them (`%`, CR and LF everywhere; also `:` and `,` in properties), so no message or
 path can end a command early or start another. The output holds messages (already masked
-by the engine), paths and codes, never the file's text. A summary line ends the output.
+by the engine), paths and codes, never the file's text. A path that could not be read (or a
+fixed file that could not be written) is an `::error` of its own. A summary line ends the
+output.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 from ..core.diagnostic import Diagnostic, Severity
-from . import FileReport, RunInfo, printable
+from . import Failure, FileReport, RunInfo, printable
 from .text import summary
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
@@ -25,6 +27,7 @@ COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info":
 
 def render(reports: Sequence[FileReport], run: RunInfo) -> str:
     lines = [command(report.path, d) for report in reports for d in report.diagnostics]
+    lines += [failure_command(failure) for failure in run.failures]
     lines.append(summary(reports, run))
     return "\n".join(lines) + "\n"
 
@@ -43,6 +46,15 @@ def command(path: str, diagnostic: Diagnostic) -> str:
     rendered = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties)
     message = escape_data(diagnostic.message)
     return f"::{COMMANDS[diagnostic.severity]} {rendered}::{message}"
+
+
+def failure_command(failure: Failure) -> str:
+    """An error annotation for a path the run could not read (or a fix it could not write):
+    on the file when it exists, in the run's summary otherwise."""
+    title = "benchlint could not " + ("read this path" if failure.kind == "read" else "write a fix")
+    properties = f"file={escape_property(PurePath(printable(failure.path)).as_posix())}"
+    properties += f",title={escape_property(title)}"
+    return f"::error {properties}::{escape_data(failure.line())}"
 
 
 def escape_data(text: str) -> str:

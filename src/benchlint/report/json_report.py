@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import FileReport, RunInfo, counts, printable
 
+if TYPE_CHECKING:
+    from ..core import contract
 
-def as_document(reports: Sequence[FileReport], run: RunInfo) -> dict[str, object]:
+
+def as_document(reports: Sequence[FileReport], run: RunInfo) -> contract.Report:
     """A path that is not valid UTF-8 is given with backslash escapes of its bad bytes
     (`a\\xff.toml`, see `printable`), not as a lone-surrogate `\\udcff` escape that strict JSON
     parsers refuse."""
@@ -22,7 +26,11 @@ def as_document(reports: Sequence[FileReport], run: RunInfo) -> dict[str, object
             }
             for report in reports
         ],
-        "summary": counts(reports),
+        "failures": [
+            {"path": printable(failure.path), "kind": failure.kind, "reason": failure.reason}
+            for failure in run.failures
+        ],
+        "summary": counts(reports, run),
     }
 
 

@@ -12,6 +12,10 @@ from the repository root so that GitHub finds the files); an absolute path becom
 `file://` URI. Message text is the diagnostic's message as is (the engine has already masked
 any credential in it; it uses no `{0}` placeholders). No snippet of the file's text is ever
 included, so a credential in a config cannot leave through this report.
+
+`invocations[0].executionSuccessful` is false when a path could not be read or a fix could
+not be written, and each of them is a `toolExecutionNotifications` entry: a run that failed
+never reads as clean.
 """
 
 from __future__ import annotations
@@ -64,10 +68,30 @@ def as_log(reports: Sequence[FileReport], run: RunInfo) -> Json:
                 "columnKind": "unicodeCodePoints",
                 "artifacts": [location for location, _ in artifacts.values()],
                 "results": results,
+                "invocations": [_invocation(run)],
                 "properties": {"profile": run.profile},
             }
         ],
     }
+
+
+def _invocation(run: RunInfo) -> Json:
+    """Whether the run checked everything it was given; each path it could not read (or
+    fixed file it could not write) is a notification, as SARIF records a tool's own trouble."""
+    invocation: Json = {"executionSuccessful": not run.failures}
+    if run.failures:
+        invocation["toolExecutionNotifications"] = [
+            {
+                "level": "error",
+                "message": {"text": failure.line()},
+                "locations": [
+                    {"physicalLocation": {"artifactLocation": artifact_location(failure.path)}}
+                ],
+                "properties": {"kind": failure.kind},
+            }
+            for failure in run.failures
+        ]
+    return invocation
 
 
 def artifact_location(path: str) -> Json:

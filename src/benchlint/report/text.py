@@ -106,18 +106,31 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def failed(run: RunInfo) -> str:
+    """What the run could not do, for the summary ("" when nothing failed)."""
+    unread = sum(1 for failure in run.failures if failure.kind == "read")
+    unwritten = len(run.failures) - unread
+    parts = []
+    if unread:
+        parts.append(f"{_plural(unread, 'path')} could not be read")
+    if unwritten:
+        parts.append(f"{_plural(unwritten, 'fixed file')} could not be written")
+    return "; ".join(parts)
+
+
 def summary(reports: Sequence[FileReport], run: RunInfo) -> str:
     totals = counts(reports)
     files = _plural(totals["files"], "file")
     fixed = sum(report.fixed for report in reports)
     fixed_text = f"fixed {_plural(fixed, 'problem')}; " if run.fix_applied and fixed else ""
-    found = [
-        _plural(totals[key], word)
-        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
-        if totals[key]
-    ]
+    failures = failed(run)
+    tallies = ((totals["errors"], "error"), (totals["warnings"], "warning"))
+    found = [_plural(n, word) for n, word in (*tallies, (totals["infos"], "info")) if n]
+    if not found and failures:  # never "no problems": something was not checked
+        return f"{failures}; {fixed_text}nothing found in the {files} checked"
     if not found:
         return f"{fixed_text}no problems in {files}"
+    fixed_text = f"{failures}; {fixed_text}" if failures else fixed_text
     safe = sum(
         1
         for r in reports
