@@ -283,8 +283,8 @@ def test_query_api_for_the_language_server(tmp_path: Path) -> None:
     entry = catalog.find("terminal-bench-2-1")
     assert ("hle", "HLE") in benchmark_choices(catalog)
     assert task_names(entry)[0] == "terminal-bench/fix-permissions"
-    assert category_names(entry) == ["git", "system"]
-    assert task_names(catalog.find("hle")) == [] and category_names(None) == []
+    assert category_names(entry) == ("git", "system")
+    assert task_names(catalog.find("hle")) == () and category_names(None) == ()
     harnesses = dict(harness_choices(("my-harness",)))
     assert "terminus-2" in harnesses and "my-harness" in harnesses
     text = describe(entry)

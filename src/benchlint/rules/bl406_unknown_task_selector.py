@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..domain.catalog.query import category_names, task_names
+from ..domain.catalog.query import manifest
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from .wording import closest, quoted
@@ -24,13 +24,16 @@ def check(ctx: Context) -> Iterator[Finding]:
     entry = ctx.catalog_entry
     if entry is None or not entry.complete_manifest:
         return
-    known = {"task_names": task_names(entry), "categories": category_names(entry)}
-    for key, names in known.items():
-        allowed = set(names)
+    names = manifest(entry)
+    known = {
+        "task_names": (names.tasks, names.task_set),
+        "categories": (names.categories, names.category_set),
+    }
+    for key, (listed, allowed) in known.items():
         for path, value in ctx.strings(("tasks", key)):
             if value in allowed or not value.strip():
                 continue
-            match = closest(value, names)
+            match = closest(value, listed)
             kind = "task" if key == "task_names" else "category"
             hint = f'; did you mean "{match}"?' if match else ""
             yield Finding(

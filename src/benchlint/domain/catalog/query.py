@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from .entry import CatalogEntry
 from .store import Catalog
@@ -18,18 +20,45 @@ def harness_choices(extra: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     return [(name, HARNESS_DESCRIPTIONS.get(name, "")) for name in names]
 
 
-def task_names(entry: CatalogEntry | None) -> list[str]:
+class Manifest(NamedTuple):
+    """A benchmark's task and category names, as lists (in the manifest's order) and sets."""
+
+    tasks: tuple[str, ...]
+    task_set: frozenset[str]
+    categories: tuple[str, ...]
+    category_set: frozenset[str]
+
+
+# An entry (an immutable tuple) → its Manifest, by identity: a workspace's manifest may hold
+# 10,000 tasks, and hashing the entry would cost as much as building the sets. The entry is
+# kept in the value, so its id cannot be reused while it is here. Bounded: a service that
+# lints against many workspaces recomputes at most a few sets per call.
+_MANIFESTS: dict[int, tuple[CatalogEntry, Manifest]] = {}
+MAX_MANIFESTS = 64
+
+
+def manifest(entry: CatalogEntry) -> Manifest:
+    cached = _MANIFESTS.get(id(entry))
+    if cached is not None and cached[0] is entry:
+        return cached[1]
+    tasks = tuple(task.name for task in entry.tasks) if entry.tasks else ()
+    named = [category.name for category in entry.categories]
+    named.extend(task.category for task in entry.tasks or () if task.category)
+    categories = tuple(dict.fromkeys(named))
+    found = Manifest(tasks, frozenset(tasks), categories, frozenset(categories))
+    if len(_MANIFESTS) >= MAX_MANIFESTS:
+        _MANIFESTS.clear()  # rare and cheap to refill; no order to keep across threads
+    _MANIFESTS[id(entry)] = (entry, found)
+    return found
+
+
+def task_names(entry: CatalogEntry | None) -> tuple[str, ...]:
     """Task names of a benchmark's manifest (empty when no manifest is loaded)."""
-    return [task.name for task in entry.tasks] if entry and entry.tasks else []
+    return manifest(entry).tasks if entry is not None else ()
 
 
-def category_names(entry: CatalogEntry | None) -> list[str]:
-    if entry is None:
-        return []
-    names = [category.name for category in entry.categories]
-    if entry.tasks:
-        names.extend(task.category for task in entry.tasks if task.category)
-    return list(dict.fromkeys(names))
+def category_names(entry: CatalogEntry | None) -> tuple[str, ...]:
+    return manifest(entry).categories if entry is not None else ()
 
 
 def describe(entry: CatalogEntry) -> str:
