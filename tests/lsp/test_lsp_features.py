@@ -280,6 +280,38 @@ async def test_completion_of_tasks_and_categories_from_a_manifest(vscode: Langua
     await editor.change_settings({})
 
 
+async def test_secret_records_in_hover_and_completion(vscode: LanguageClient) -> None:
+    """With `benchlint.secretsList`, hover says whether a reference is stored (and in which
+    scope) and completion offers the stored names."""
+    editor: Editor = vscode.editor  # type: ignore[attr-defined]
+    records = editor.root / "secrets.json"
+    records.write_text(
+        json.dumps(
+            {
+                "schema_version": 1,
+                "items": [
+                    {"name": "OPENAI_API_KEY", "scope": "workspace"},
+                    {"name": "OPENAI_API_KEY", "scope": "personal"},
+                    {"name": "JUDGE_KEY", "scope": "personal"},
+                    {"name": "LEGACY", "scope": None},
+                ],
+            }
+        )
+    )
+    await editor.change_settings({"secretsList": [str(records)]})
+    stored = await hover_at(editor, "h-stored", mark(TERMINAL, 12, "OPENAI_API_KEY"))
+    assert stored is not None
+    assert "Stored in the workspace and personal scope of the loaded secret list." in stored
+    legacy = await hover_at(editor, "h-legacy", '[execution]\njudge_api_key_secret = "LEG|ACY"\n')
+    assert legacy is not None and "**Not stored**" in legacy and "with no scope" in legacy
+    found = await complete(editor, "c-secret", '[execution]\njudge_api_key_secret = "|')
+    assert set(found) == {"OPENAI_API_KEY", "JUDGE_KEY"}
+    assert found["JUDGE_KEY"] == '[execution]\njudge_api_key_secret = "JUDGE_KEY"'
+    await editor.change_settings({})
+    plain = await hover_at(editor, "h-plain", mark(TERMINAL, 12, "OPENAI_API_KEY"))
+    assert plain is not None and "secret list" not in plain
+
+
 async def test_completion_outside_served_documents_is_empty(vscode: LanguageClient) -> None:
     editor: Editor = vscode.editor  # type: ignore[attr-defined]
     uri = editor.open("pyproject.toml", "[tool.x]\n")
