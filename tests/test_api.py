@@ -212,6 +212,8 @@ def test_public_surface_is_small() -> None:
             "lint_file",
             "lint_text",
             "load_config",
+            "Plan",
+            "plan_text",
         ]
     )
 
@@ -221,15 +223,15 @@ def test_public_surface_is_small() -> None:
     [
         (MINIMAL, False),
         (MINIMAL + '\n[env]\nHF_TOKEN = "x"\nlog-level = "debug"\n', False),  # findings
-        (MINIMAL.replace('"provider"', '"providr"'), True),  # "did you mean" needs difflib
+        (MINIMAL.replace('"provider"', '"providr"'), True),  # "did you mean" needs rapidfuzz
     ],
 )
 def test_the_check_path_stays_light(config: str, near_miss: bool) -> None:
     """Start-up is most of a one-file check: not the language-server stack, no pydantic, no
-    dataclasses (and so no `inspect`), no difflib (only a near miss needs it), no syntax tree
+    dataclasses (and so no `inspect`), no rapidfuzz (only a near miss needs it), no syntax tree
     for a valid file, with findings or without (docs/performance.md)."""
     heavy = ("pygls", "lsprotocol", "pydantic", "dataclasses", "inspect")
-    heavy += () if near_miss else ("difflib",)
+    heavy += () if near_miss else ("rapidfuzz", "difflib")
     heavy += ("tree_sitter", "tree_sitter_toml")
     code = (
         "import sys, benchlint.cli.main as m;"

@@ -131,7 +131,7 @@ def test_a_token_given_as_a_code_is_masked_in_the_error(where: str) -> None:
 
 def test_the_command_line_and_the_editor_resolve_alike(tmp_path: Path) -> None:
     """Both surfaces lay their overrides over the same settings file with the one resolver."""
-    from benchlint.cli.check import resolver_from
+    from benchlint.cli.inputs import resolver_from
     from benchlint.cli.main import build_parser
     from benchlint.lsp.client_settings import parse_client_settings
     from benchlint.lsp.workspace_settings import WorkspaceSettings

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .api import ConfigError, lint_file, lint_text, load_config
+from .api import ConfigError, lint_file, lint_text, load_config, plan_text
 from .core.diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
 from .core.version import __version__
+from .lint.plan import Plan
 from .lint.settings import Settings, SettingsError, Workspace
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "Diagnostic",
     "Edit",
     "Fix",
+    "Plan",
     "Position",
     "Range",
     "Related",
@@ -22,4 +24,5 @@ __all__ = [
     "lint_file",
     "lint_text",
     "load_config",
+    "plan_text",
 ]

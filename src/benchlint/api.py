@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from .core.diagnostic import SEVERITY_RANK, Diagnostic
 from .core.reading import read_file
-from .lint.engine import lint, lint_content
+from .lint.engine import lint, lint_content, plan
+from .lint.plan import Plan
 from .lint.registry import RULES_BY_CODE
 from .lint.settings import Settings, default_settings
 from .parsing.document import decode, parse
@@ -47,6 +48,17 @@ def lint_text(
     from disk unless `settings` names catalog files.
     """
     return lint(text, os.fspath(path) if path is not None else None, settings or default_settings())
+
+
+def plan_text(
+    text: str | bytes, path: str | os.PathLike[str] | None = None, settings: Settings | None = None
+) -> Plan:
+    """What the run a config describes will do: the benchmark, the tasks and how many, the
+    agents, attempts, the judge, the total number of attempts, the secrets it needs and
+    whether it can rank (`Plan.to_dict()` gives `benchlint plan --format json`'s `plan`).
+    Counts the catalog does not give are None, never guessed. Pure, like `lint_text`."""
+    where = os.fspath(path) if path is not None else None
+    return plan(text, where, settings or default_settings())
 
 
 def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) -> list[Diagnostic]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tests.helpers import MINIMAL
 
-import benchlint.cli.check as check_module
+import benchlint.cli.inputs as inputs_module
 from benchlint.cli.files import expand as real_expand
 
 from .conftest import RunCli
@@ -106,7 +106,7 @@ def test_a_file_that_vanishes_mid_run_is_a_failure(
         other.unlink()  # between finding the files and reading them
         return found
 
-    monkeypatch.setattr(check_module, "expand", expand_then_delete)
+    monkeypatch.setattr(inputs_module, "expand", expand_then_delete)
     document = run_cli("json", str(Path(good).parent), cwd=tmp_path).json()
     assert document["failures"] == [
         {"path": str(other), "kind": "read", "reason": "no such file (or a broken symbolic link)"}

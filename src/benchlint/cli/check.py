@@ -15,43 +15,23 @@ import os
 import shutil
 import stat
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.diagnostic import SEVERITY_RANK, Diagnostic
-from ..core.reading import Content, read_stdin
+from ..core.reading import Content
 from ..core.version import __version__
 from ..lint.engine import lint_content
-from ..lint.resolver import Overrides, SettingsResolver
+from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
 from ..report import Failure, FileReport, RunInfo, one_line_name
-from .files import InputError, expand, read
-from .output import MASKER
+from .files import InputError
+from .inputs import given_paths, inputs, resolver_from
+from .output import MASKER, emit
 from .usage import UsageError
 
 if TYPE_CHECKING:
     from ..lint.fixer import FixResult
-
-
-def _codes(value: str | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    return tuple(part.strip() for part in value.split(",") if part.strip())
-
-
-def resolver_from(args: argparse.Namespace) -> SettingsResolver:
-    """The flags, laid over each file's settings file as the editor lays its settings."""
-    overrides = Overrides(
-        profile=args.profile,
-        select=_codes(args.select),
-        fail_on=args.fail_on,
-        ignore=_codes(args.ignore) or (),
-        catalogs=tuple(os.path.abspath(c) for c in args.catalog),
-        secrets_lists=tuple(os.path.abspath(c) for c in args.secrets_list),
-        max_attempts=args.max_attempts,
-    )
-    return SettingsResolver(overrides, Path(args.config) if args.config else None)
 
 
 class FixMode(NamedTuple):
@@ -78,11 +58,7 @@ class Fixed(NamedTuple):
 
 
 def run_check(args: argparse.Namespace) -> int:
-    if args.stdin_filename and "-" not in args.paths:
-        args.paths.append("-")
-    paths = args.paths or ["."]
-    if paths.count("-") > 1:
-        raise UsageError('"-" (standard input) may be given only once')
+    paths = given_paths(args)
     fmt = args.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     mode = FixMode.from_args(args)
     try:
@@ -106,7 +82,7 @@ def run_check(args: argparse.Namespace) -> int:
         fix_applied=mode is not None,
         failures=tuple(problems),
     )
-    _emit(_render(fmt, reports, run, args), args, report_stream)
+    emit(_render(fmt, reports, run, args), args.output, report_stream)
     _print_problems(problems)
     if problems:
         return 2
@@ -127,64 +103,29 @@ def _print_problems(problems: list[Failure]) -> None:
         print(f"benchlint: {one_line_name(problem.line())}", file=sys.stderr)
 
 
-def _emit(output: str, args: argparse.Namespace, stream: TextIO) -> None:
-    if args.output:
-        try:
-            # The reporters show paths that are not UTF-8 with backslash escapes (`printable`);
-            # any lone surrogate left (from a file name quoted in a message) is escaped the
-            # same way stdout escapes it, so the report is always valid UTF-8.
-            Path(args.output).write_text(MASKER.mask(output), "utf-8", errors="backslashreplace")
-        except OSError as error:
-            raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
-    else:
-        stream.write(output)
-        stream.flush()
-
-
 def _lint_all(
     paths: list[str],
     args: argparse.Namespace,
     resolver: SettingsResolver,
     mode: FixMode | None = None,
 ) -> tuple[list[FileReport], list[Failure], dict[str, Settings], list[Fixed]]:
-    targets, problems = expand([p for p in paths if p != "-"])
     reports: list[FileReport] = []
+    failures: list[Failure] = []
     settings_of: dict[str, Settings] = {}
     fixed: list[Fixed] = []
-
-    def check(
-        content: Content, display: str, path: str | None, target: str | None, settings: Settings
-    ) -> None:
-        settings_of[display] = settings
-        text = decode(content.data, settings.max_file_size)
-        if isinstance(text, str):  # before anything about it is printed: see cli.output
-            MASKER.add(len(reports), text)
+    for given in inputs(paths, args.stdin_filename, resolver, failures):
+        settings_of[given.display] = given.settings
         if mode is None:
-            reports.append(_lint_one(content, display, path, settings))
-            return
-        item = _fix_one(content, display, path, target, settings, mode)
+            reports.append(_lint_one(given.content, given.display, given.path, given.settings))
+            continue
+        item = _fix_one(
+            given.content, given.display, given.path, given.target, given.settings, mode
+        )
         if item.result is not None:
             MASKER.add((len(reports), "fixed"), item.result.text)
         reports.append(item.report)
         fixed.append(item)
-
-    # Every read stops after `max-file-size + 1` bytes: enough for BL003, and `/dev/zero`
-    # (or an endless pipe) cannot fill the memory.
-    if "-" in paths:
-        if sys.stdin is None or getattr(sys.stdin, "closed", False):
-            raise UsageError('standard input is closed: there is nothing to read for "-"')
-        settings = resolver.for_path(args.stdin_filename)
-        content = read_stdin(sys.stdin.buffer, settings.max_file_size)
-        check(content, args.stdin_filename or "-", args.stdin_filename, None, settings)
-    for target in targets:
-        settings = resolver.for_path(target.path)
-        try:
-            content = read(target.path, settings.max_file_size)
-        except InputError as error:
-            problems.append(error.failure)
-            continue
-        check(content, target.path, target.path, target.path, settings)
-    return reports, problems, settings_of, fixed
+    return reports, failures, settings_of, fixed
 
 
 def _lint_one(content: Content, display: str, path: str | None, settings: Settings) -> FileReport:
@@ -225,7 +166,7 @@ def _show_diff(fixed: list[Fixed], problems: list[Failure], args: argparse.Names
         for item in changed
         if item.result is not None
     )
-    _emit(diff, args, sys.stdout)
+    emit(diff, args.output, sys.stdout)
     if not args.quiet:
         count = sum(item.result.fixed for item in changed if item.result is not None)
         files = f"{len(changed)} file{'' if len(changed) == 1 else 's'}"

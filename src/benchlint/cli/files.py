@@ -1,15 +1,23 @@
-"""Which files a `benchlint check` run covers, and reading them."""
+"""Which files a command covers, and reading them.
+
+Every config a command reads comes through `read` or `read_stdin` here, which hand its text
+to the output masker before anything about it can be printed: no command has to remember to.
+"""
 
 from __future__ import annotations
 
 import errno
 import os
 import stat
+import sys
 from typing import NamedTuple
 
-from ..core.reading import Content, NotARegularFile, read_file
+from ..core.reading import Content, NotARegularFile, read_file, read_stdin
 from ..domain.locations import in_config_folder, is_config_name
+from ..parsing.document import decode
 from ..report import Failure
+from .output import MASKER
+from .usage import UsageError
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
 
@@ -63,13 +71,28 @@ def _walk(top: str) -> list[str]:
 
 
 def read(path: str, limit: int) -> Content:
-    """A regular file's bytes, at most `limit + 1` of them (see `benchlint.lint.reading`)."""
+    """A regular file's bytes, at most `limit + 1` of them (see `benchlint.core.reading`)."""
     try:
-        return read_file(path, limit)
+        content = read_file(path, limit)
     except NotARegularFile as error:
         raise InputError(Failure(path, not_a_file(error.mode))) from None
     except OSError as error:
         raise InputError(Failure(path, describe_os_error(error))) from None
+    return _remembered(content, path, limit)
+
+
+def read_standard_input(limit: int) -> Content:
+    """Standard input's bytes, as `read` reads a file."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        raise UsageError('standard input is closed: there is nothing to read for "-"')
+    return _remembered(read_stdin(sys.stdin.buffer, limit), "-", limit)
+
+
+def _remembered(content: Content, source: str, limit: int) -> Content:
+    text = decode(content.data, limit)
+    if isinstance(text, str):
+        MASKER.add(("input", source), text)
+    return content
 
 
 _KINDS = (

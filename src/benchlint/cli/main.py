@@ -63,28 +63,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--select", metavar="CODES", help="codes or prefixes to enable (BL2,BL305)")
     check.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
     check.add_argument("--fail-on", choices=("error", "warning", "info", "never"), default=None)
-    check.add_argument("--profile", metavar="NAME", help="docs (default) or osmosis-0.3.8")
-    check.add_argument(
-        "--catalog",
-        metavar="FILE",
-        action="append",
-        default=[],
-        help="a saved `osmosis --json benchmark info/list` file (repeatable)",
-    )
-    check.add_argument(
-        "--secrets-list",
-        metavar="FILE",
-        action="append",
-        default=[],
-        help="a saved `osmosis --json secret list`, or a JSON list of names (repeatable)",
-    )
-    check.add_argument(
-        "--max-attempts",
-        metavar="N",
-        type=_positive,
-        help="run budget: warn (BL505) when a run's total attempts exceed N",
-    )
-    check.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
+    _settings_arguments(check)
     check.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
     check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     check.add_argument("--no-color", action="store_true", help="never colour the output")
@@ -93,6 +72,60 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
         "--statistics", action="store_true", help="counts per rule instead of each diagnostic"
     )
     check.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
+
+
+def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags that lay settings over each file's settings file (check and plan)."""
+    parser.add_argument("--profile", metavar="NAME", help="docs (default) or osmosis-0.3.8")
+    parser.add_argument(
+        "--catalog",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a saved `osmosis --json benchmark info/list` file (repeatable)",
+    )
+    parser.add_argument(
+        "--secrets-list",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a saved `osmosis --json secret list`, or a JSON list of names (repeatable)",
+    )
+    parser.add_argument(
+        "--max-attempts",
+        metavar="N",
+        type=_positive,
+        help="run budget: warn (BL505) when a run's total attempts exceed N",
+    )
+    parser.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
+
+
+def _plan_arguments(plan: argparse.ArgumentParser) -> None:
+    plan.add_argument("paths", nargs="*", metavar="PATH", help='files, folders, or "-" for stdin')
+    plan.add_argument("--format", choices=("text", "json"), default="text")
+    _settings_arguments(plan)
+    plan.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
+    plan.add_argument("-o", "--output", metavar="FILE", help="write the plans to FILE")
+    plan.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
+
+
+def _new_arguments(new: argparse.ArgumentParser) -> None:
+    new.add_argument(
+        "path",
+        nargs="?",
+        metavar="PATH",
+        help='where to write (default configs/benchmark/<key>.toml; a folder; "-" prints it)',
+    )
+    new.add_argument("--benchmark", required=True, metavar="KEY", help="key, name or ID")
+    new.add_argument(
+        "--agent",
+        metavar="HARNESS:MODEL",
+        action="append",
+        default=[],
+        help="an agent (repeatable): codex:openai/gpt-5.2; :MODEL for the official scaffold",
+    )
+    _settings_arguments(new)
+    new.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
 
 
 def _positive(text: str) -> int:
@@ -146,6 +179,18 @@ COMMANDS: dict[str, Command] = {
             "lint files, folders or standard input",
             _check_arguments,
             "benchlint.cli.check:run_check",
+        ),
+        Command(
+            "plan",
+            "what each run will do: tasks, agents, attempts, total, secrets, rank",
+            _plan_arguments,
+            "benchlint.cli.plan_cmd:run_plan",
+        ),
+        Command(
+            "new",
+            "write a commented config for a benchmark that lints clean",
+            _new_arguments,
+            "benchlint.cli.new_cmd:run_new",
         ),
         Command(
             "rule",

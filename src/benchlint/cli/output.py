@@ -14,9 +14,11 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..secrets.output import OutputMasker
+from .usage import UsageError
 
 MASKER = OutputMasker()
 
@@ -66,3 +68,18 @@ def _usable(stream: TextIO | None) -> TextIO:
     if stream is None or getattr(stream, "closed", False):
         return open(os.devnull, "w", encoding="utf-8")
     return stream
+
+
+def emit(output: str, path: str | None, stream: TextIO) -> None:
+    """A command's output, to the file `-o` names (masked as the streams are) or `stream`."""
+    if path:
+        try:
+            # The reporters show paths that are not UTF-8 with backslash escapes (`printable`);
+            # any lone surrogate left (from a file name quoted in a message) is escaped the
+            # same way stdout escapes it, so the output is always valid UTF-8.
+            Path(path).write_text(MASKER.mask(output), "utf-8", errors="backslashreplace")
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+    else:
+        stream.write(output)
+        stream.flush()

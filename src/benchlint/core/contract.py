@@ -170,3 +170,154 @@ class Report(TypedDict):
     """What the run could not read or write, in the order met; empty when none."""
     summary: Summary
     """Counts over the whole run."""
+
+
+# -- `benchlint plan --format json` ------------------------------------------------------------
+@with_config(_EXACT)
+class PlanCount(TypedDict):
+    """A number known exactly (`low` = `high`) or only to lie in a range."""
+
+    low: Count
+    """The least it can be."""
+    high: Count
+    """The most it can be."""
+
+
+@with_config(_EXACT)
+class PlanBenchmark(TypedDict):
+    """The benchmark the run names."""
+
+    value: str | None
+    """As written in `[experiment].benchmark` (null when missing)."""
+    key: str | None
+    """The catalog's key for it; null when the catalog does not know it."""
+    name: str | None
+    """The catalog's name for it."""
+
+
+@with_config(_EXACT)
+class PlanTasks(TypedDict):
+    """Which tasks run."""
+
+    selection: Literal["full", "task_set", "task_names", "categories", "task_names_and_categories"]
+    """What selects them (a task set wins over the filters, as on the Platform)."""
+    description: str
+    """In words: `the full benchmark`, `task set "parity"`, `3 task names`."""
+    count: PlanCount | None
+    """How many tasks; null when the catalog does not say."""
+
+
+@with_config(_EXACT)
+class PlanAgent(TypedDict):
+    """One agent."""
+
+    harness: str | None
+    """Null: the benchmark's official scaffold."""
+    model: str | None
+    """The model (`openai/gpt-5.2`; a hosted LoRA as `name (LoRA on base)`)."""
+    label: str
+    """`harness · model`."""
+
+
+@with_config(_EXACT)
+class PlanSetting(TypedDict):
+    """An execution setting."""
+
+    value: Annotated[int, Field(ge=1)] | None
+    """Its value; null when the config's value is not valid."""
+    default: bool
+    """Whether it is the Platform's default (the config does not set it)."""
+
+
+@with_config(_EXACT)
+class PlanJudge(TypedDict):
+    """The LLM judge or pinned grader."""
+
+    model: str | None
+    """The judge's model; null when it is the benchmark's and the catalog does not name it."""
+    model_source: Literal["config", "benchmark default", "pinned"]
+    """Where the model comes from (`pinned`: the grader's model is fixed)."""
+    api_key_secret: str | None
+    """The secret record holding the judge's key; null when missing."""
+
+
+@with_config(_EXACT)
+class PlanSecret(TypedDict):
+    """A secret record the run needs."""
+
+    name: str
+    """The record's name."""
+    used_by: Literal["model", "harness", "judge", "verifier", "secrets", "benchmark"]
+    """What reads it (`benchmark`: an implicit requirement of the benchmark)."""
+    per_run: bool
+    """Listed in `[secrets].required`: its value may be supplied at submit."""
+    stored: bool | None
+    """Whether the workspace holds it; null when its records are not loaded."""
+    scopes: list[str]
+    """The scopes that hold it (`workspace`, `personal`)."""
+
+
+@with_config(_EXACT)
+class PlanLeaderboard(TypedDict):
+    """Whether the run can rank."""
+
+    eligible: bool | None
+    """Null: unknown."""
+    reason: str
+    """Why."""
+
+
+@with_config(_EXACT)
+class Plan(TypedDict):
+    """What one run will do (also what `benchlint.plan_text(...).to_dict()` returns)."""
+
+    benchmark: PlanBenchmark
+    """The benchmark."""
+    tasks: PlanTasks
+    """The task selection."""
+    agents: list[PlanAgent]
+    """The agents, in order."""
+    attempts_per_task: PlanSetting
+    """Independent tries per task (default 1)."""
+    max_concurrent_attempts: PlanSetting
+    """Attempts run at once (default 4)."""
+    judge: PlanJudge | None
+    """Null when the benchmark has no judge and the config names none."""
+    total_attempts: PlanCount | None
+    """Tasks × agents × attempts per task; null when the number of tasks is not known."""
+    arithmetic: str
+    """The same, in words: `235 tasks × 2 agents × 3 attempts = 1,410 attempts`."""
+    secrets: list[PlanSecret]
+    """Every secret record the run needs, in the CLI's order, implicit ones last."""
+    leaderboard: PlanLeaderboard
+    """Whether it can rank."""
+    summary: str
+    """One line: `HLE · parity · 2 agents × 3 attempts = 1,410 attempts`."""
+
+
+@with_config(_EXACT)
+class PlanFile(TypedDict):
+    """One config and its plan."""
+
+    path: str
+    """As given, written as `files[].path` of the check report is."""
+    plan: Plan
+    """What the run will do, as far as the config says."""
+    errors: Count
+    """Errors `benchlint check` reports in the config: with any, submit fails."""
+    warnings: Count
+    """Warnings it reports."""
+
+
+@with_config(_EXACT)
+class PlanReport(TypedDict):
+    """What `benchlint plan --format json` prints."""
+
+    version: Literal[1]
+    """The format's version, as the check report's."""
+    tool: Tool
+    """What produced the report."""
+    plans: list[PlanFile]
+    """Every config planned, in the order given."""
+    failures: list[FailureEntry]
+    """Paths that could not be read."""

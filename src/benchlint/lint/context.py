@@ -7,7 +7,7 @@ that fails validation somewhere else; the accessors here skip whatever has the w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.diagnostic import Range
 from ..core.lazy import lazy
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class SecretReference(NamedTuple):
     path: ConfigPath
     value: str
-    kind: str  # "model", "harness", "judge", "verifier", "secrets"
+    kind: Literal["model", "harness", "judge", "verifier", "secrets"]
 
 
 class Context:
@@ -165,11 +165,10 @@ class Context:
         judge = self.string(self.table("execution"), "judge_api_key_secret")
         if judge is not None:
             refs.append(SecretReference(("execution", "judge_api_key_secret"), judge, "judge"))
-        for table in ("verifier", "secrets"):
-            refs.extend(
-                SecretReference(path, value, table)
-                for path, value in self.strings((table, "required"))
-            )
+        for path, value in self.strings(("verifier", "required")):
+            refs.append(SecretReference(path, value, "verifier"))
+        for path, value in self.strings(("secrets", "required")):
+            refs.append(SecretReference(path, value, "secrets"))
         return refs
 
     def injected_names(self, index: int, agent: dict[str, Any]) -> dict[str, ConfigPath]:

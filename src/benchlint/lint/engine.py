@@ -13,13 +13,14 @@ from ..core.diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
 from ..core.paths import ConfigPath, dotted
 from ..core.reading import Content
 from ..domain.profiles import PROFILES
-from ..parsing.document import EncodingProblem, decode, parse, too_large
+from ..parsing.document import Document, EncodingProblem, decode, parse, too_large
 from ..rules.bl001_toml_syntax import syntax_findings
 from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import redact
 from ..secrets.source import credentials
 from ..structure.issues import check_structure
 from .context import Context
+from .plan import Plan, plan_of
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Check, Finding, Rule
 from .settings import Settings
@@ -58,14 +59,7 @@ def lint(
         return [_file_diagnostic(rule, text.message, settings)]
 
     document = parse(text)
-    context = Context(
-        document,
-        settings,
-        PROFILES[settings.profile],
-        settings.catalog,
-        path,
-        check_structure(document.data, document.recovered),
-    )
+    context = _context(document, path, settings)
     found: list[tuple[Rule, Finding]] = []
     if not document.valid and "BL001" in enabled:
         rule = RULES_BY_CODE["BL001"]
@@ -86,6 +80,25 @@ def lint(
             )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)
+
+
+def plan(content: str | bytes, path: str | None, settings: Settings) -> Plan:
+    """What the run a config describes will do (see `lint.plan`); text that cannot be decoded
+    plans nothing (its `lint` says why)."""
+    text = decode(content, settings.max_file_size)
+    document = parse(text if isinstance(text, str) else "")
+    return plan_of(_context(document, path, settings))
+
+
+def _context(document: Document, path: str | None, settings: Settings) -> Context:
+    return Context(
+        document,
+        settings,
+        PROFILES[settings.profile],
+        settings.catalog,
+        path,
+        check_structure(document.data, document.recovered),
+    )
 
 
 @lru_cache(maxsize=64)

@@ -57,6 +57,7 @@ from ..rules import (
     bl502_not_leaderboard_eligible,
     bl503_duplicate_task_selector,
     bl504_config_location,
+    bl505_run_budget,
     bl901_unused_suppression,
 )
 from .rule import Rule
@@ -112,6 +113,7 @@ RULES: tuple[Rule, ...] = tuple(
         bl502_not_leaderboard_eligible,
         bl503_duplicate_task_selector,
         bl504_config_location,
+        bl505_run_budget,
         bl901_unused_suppression,
     )
 )

@@ -13,14 +13,20 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ..core.contract import Report
+from ..core.contract import PlanReport, Report
 
 SCHEMA_FILE = "schema/benchlint-report.schema.json"
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
 def report_schema() -> dict[str, Any]:
+    """The check report at the root; `benchlint plan --format json`'s document is
+    `#/$defs/PlanReport` (they share their common parts)."""
     generated = _tidy(TypeAdapter(Report).json_schema())
+    plans = _tidy(TypeAdapter(PlanReport).json_schema())
+    definitions = {**generated.pop("$defs"), **plans.pop("$defs")}
+    definitions["PlanReport"] = plans
+    generated["$defs"] = dict(sorted(definitions.items()))
     return {"$schema": DRAFT_2020_12, **generated, "title": "benchlint report"}
 
 

@@ -20,24 +20,12 @@ from collections.abc import Iterator
 from ..core.diagnostic import Fix
 from ..core.paths import key_label
 from ..core.toml_syntax import toml_string
+from ..domain.providers import provider_key
 from ..lint.context import Context, SecretReference
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value
 from ..secrets.detection import contains_credential, first_credential, mask
 
-_PROVIDER_KEYS = {
-    "openai": "OPENAI_API_KEY",
-    "anthropic": "ANTHROPIC_API_KEY",
-    "gemini": "GEMINI_API_KEY",
-    "google": "GEMINI_API_KEY",
-    "openrouter": "OPENROUTER_API_KEY",
-    "groq": "GROQ_API_KEY",
-    "xai": "XAI_API_KEY",
-    "mistral": "MISTRAL_API_KEY",
-    "deepseek": "DEEPSEEK_API_KEY",
-    "together": "TOGETHER_API_KEY",
-    "perplexity": "PERPLEXITY_API_KEY",
-}
 _TOKEN_KEYS = (
     ("sk-ant-", "ANTHROPIC_API_KEY"),
     ("sk-or-", "OPENROUTER_API_KEY"),
@@ -69,10 +57,9 @@ def suggested_name(ctx: Context, ref: SecretReference, token: str) -> str:
         return pasted.group(1)
     if ref.kind == "model":
         model = ctx.value_at((*ref.path[:-1], "model"))
-        if isinstance(model, str) and "/" in model:
-            provider = model.split("/", 1)[0].strip().lower()
-            if provider in _PROVIDER_KEYS:
-                return _PROVIDER_KEYS[provider]
+        named = provider_key(model) if isinstance(model, str) else None
+        if named:
+            return named
     for prefix, name in _TOKEN_KEYS:
         if token.startswith(prefix):
             return name

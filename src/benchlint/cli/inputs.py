@@ -1,0 +1,79 @@
+"""The configs a command reads (files, folders, standard input) with each one's settings:
+the flags laid over the settings file found for it, as the editor lays its settings."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core.reading import Content
+from ..lint.resolver import Overrides, SettingsResolver
+from ..lint.settings import Settings
+from ..report import Failure
+from .files import InputError, expand, read, read_standard_input
+from .usage import UsageError
+
+
+class Input(NamedTuple):
+    content: Content  # at most `max-file-size + 1` bytes: enough for BL003
+    display: str  # the path as reported: as given, or joined to the folder given
+    path: str | None  # for path-dependent rules (the `--stdin-filename` for "-")
+    target: str | None  # the file fixes are written to; None for standard input
+    settings: Settings
+
+
+def _codes(value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def resolver_from(args: argparse.Namespace) -> SettingsResolver:
+    """The flags, laid over each file's settings file (commands without a flag pass none)."""
+    overrides = Overrides(
+        profile=args.profile,
+        select=_codes(getattr(args, "select", None)),
+        fail_on=getattr(args, "fail_on", None),
+        ignore=_codes(getattr(args, "ignore", None)) or (),
+        catalogs=tuple(os.path.abspath(c) for c in args.catalog),
+        secrets_lists=tuple(os.path.abspath(c) for c in args.secrets_list),
+        max_attempts=args.max_attempts,
+    )
+    return SettingsResolver(overrides, Path(args.config) if args.config else None)
+
+
+def given_paths(args: argparse.Namespace) -> list[str]:
+    """The paths to read: "." when none is given; "-" added by `--stdin-filename`."""
+    paths = list(args.paths or ["."])
+    if args.stdin_filename and "-" not in args.paths:
+        paths = [*args.paths, "-"]
+    if paths.count("-") > 1:
+        raise UsageError('"-" (standard input) may be given only once')
+    return paths
+
+
+def inputs(
+    paths: list[str],
+    stdin_filename: str | None,
+    resolver: SettingsResolver,
+    failures: list[Failure],
+) -> Iterator[Input]:
+    """Each config in turn, read when its turn comes (a file that vanishes meanwhile is a
+    failure, added to `failures` with those of paths that cannot be used at all)."""
+    targets, unusable = expand([p for p in paths if p != "-"])
+    failures.extend(unusable)
+    if "-" in paths:
+        settings = resolver.for_path(stdin_filename)
+        content = read_standard_input(settings.max_file_size)
+        yield Input(content, stdin_filename or "-", stdin_filename, None, settings)
+    for target in targets:
+        settings = resolver.for_path(target.path)
+        try:
+            content = read(target.path, settings.max_file_size)
+        except InputError as error:
+            failures.append(error.failure)
+            continue
+        yield Input(content, target.path, target.path, target.path, settings)
