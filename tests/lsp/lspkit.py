@@ -52,6 +52,11 @@ def _refresh(client: LanguageClient, params: None) -> None:
     client.notified.set()  # type: ignore[attr-defined]
 
 
+def _lens_refresh(client: LanguageClient, params: None) -> None:
+    client.lens_refresh_count += 1  # type: ignore[attr-defined]
+    client.notified.set()  # type: ignore[attr-defined]
+
+
 def make_client() -> LanguageClient:
     client = LanguageClient(converter_factory=default_converter)
     features = dict(DEFAULT_CLIENT_FEATURES)
@@ -60,9 +65,11 @@ def make_client() -> LanguageClient:
     features[lsp.WINDOW_SHOW_MESSAGE] = _show
     features[lsp.CLIENT_REGISTER_CAPABILITY] = _register
     features[lsp.WORKSPACE_DIAGNOSTIC_REFRESH] = _refresh
+    features[lsp.WORKSPACE_CODE_LENS_REFRESH] = _lens_refresh
     register_lsp_features(client, features)
     client.published = {}  # type: ignore[attr-defined]
     client.registrations = []  # type: ignore[attr-defined]
+    client.lens_refresh_count = 0  # type: ignore[attr-defined]
     client.notified = asyncio.Event()  # type: ignore[attr-defined]
     return client
 

@@ -40,6 +40,7 @@ CODE_SERVER_VERSION = "4.100.3"
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts" / "vscode"
 README_SCREENSHOT = ROOT / "vscode-extension" / "images" / "screenshot.png"
+PLAN_SCREENSHOT = ROOT / "vscode-extension" / "images" / "plan-lens.png"
 FAKE_PYTHON_EXTENSION = ROOT / "vscode-extension" / "e2e" / "fake-python-extension"
 BENCHLINT = Path(sys.executable).with_name("benchlint")
 PYTHON_WITH_BENCHLINT = Path(sys.executable)
@@ -77,6 +78,26 @@ HF_TOKEN = "HF_TOKEN"
 [execution]
 judge_api_key_secret = "OPENAI_API_KEY"
 """
+
+HLE_INFO = {
+    "schema_version": 1,
+    "data": {
+        "benchmark": {
+            "key": "hle",
+            "name": "HLE",
+            "source_type": "osmosis_managed",
+            "task_count": 2500,
+            "task_sets": [{"name": "parity", "task_count": 235, "recommended": True}],
+            "supports_harness": True,
+            "requires_harness": False,
+            "requires_judge_model": True,
+            "requires_judge_api_key": True,
+            "required_secret_names": ["HF_TOKEN"],
+        },
+        "leaderboard": [],
+        "runs": [],
+    },
+}
 
 # The places the extension looks, in order (vscode-extension/src/launch.ts).
 PLACES = [
@@ -179,6 +200,19 @@ def cli_diagnostics(workspace: Path) -> list[dict[str, Any]]:
     return diagnostics
 
 
+def cli_plan(workspace: Path) -> str:
+    """The one-line plan `benchlint plan` gives for the config: the code lens shows it."""
+    result = subprocess.run(
+        [str(BENCHLINT), "plan", "--format", "json", CONFIG],
+        cwd=workspace,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    summary: str = json.loads(result.stdout)["plans"][0]["plan"]["summary"]
+    return summary
+
+
 def hover_text() -> str:
     """The start of the `harness` key's description in the committed JSON Schema, which hover
     shows too; cut before the first markup so that it matches the rendered text."""
@@ -206,6 +240,10 @@ def make_workspace(tmp_path: Path) -> tuple[Path, list[dict[str, Any]], dict[str
     config = workspace / CONFIG
     config.parent.mkdir(parents=True)
     config.write_text(BAD_CONFIG, "utf-8")
+    # A saved `benchmark info hle`, which gives the parity set's size: the plan has a total.
+    (workspace / "catalog").mkdir()
+    (workspace / "catalog" / "hle.json").write_text(json.dumps(HLE_INFO), "utf-8")
+    (workspace / "benchlint.toml").write_text('catalog = ["catalog/hle.json"]\n', "utf-8")
     diagnostics = cli_diagnostics(workspace)
     by_code = {d["code"]: d for d in diagnostics}
     assert {"BL203", "BL303"} <= by_code.keys(), diagnostics
@@ -312,12 +350,14 @@ def test_extension_in_code_server(
         "expected": expected,
         "fix": fix,
         "hover": {"lineStart": "harness =", "text": hover_text()},
+        "codeLens": cli_plan(workspace),
         "oldServer": str(old_server),
         "missingServerPath": str(tmp_path / "not-installed" / "benchlint"),
         "pythonWithBenchlint": str(PYTHON_WITH_BENCHLINT),
     }
     if os.environ.get("BENCHLINT_UPDATE_SCREENSHOT") == "1":
         scenario["readmeScreenshot"] = str(README_SCREENSHOT)
+        scenario["planScreenshot"] = str(PLAN_SCREENSHOT)
     run_driver(extension_dir, write_scenario(tmp_path, scenario), artifacts)
 
     # The quick fix was applied and saved: the file on disk now has only BL203 left.
@@ -362,10 +402,15 @@ def test_extension_in_code_server(
     # The Python extension's environment, once it has benchlint, runs the server.
     assert reports[-1][2].endswith("<- used"), reports[-1]
     assert f"Command: {PYTHON_WITH_BENCHLINT} -m benchlint lsp" in observed["pythonStatus"]
+    # The plan's code lens above [experiment], counted from the workspace's catalog.
+    assert observed["codeLens"] == "HLE · parity · 1 agent × 1 attempt = 235 attempts"
+    assert "Plan: HLE · parity · 1 agent × 1 attempt = 235 attempts" in observed["planHover"]
+    assert "235 tasks × 1 agent × 1 attempt = 235 attempts" in observed["planHover"]
     for name in (
         "1-diagnostics",
         "2-quick-fix-menu",
         "4-hover",
+        "4-plan-lens",
         "6-old-server",
         "7-server-missing",
     ):

@@ -190,6 +190,16 @@ async function checkTrusted(page, url) {
   observed.hover = await workbench.hoverLine(hover.lineStart, hover.text);
   step(`hover over "${hover.lineStart}": ${observed.hover.slice(0, 120)}`);
   await shot(page, "4-hover");
+
+  // The run's plan, above [experiment], as `benchlint plan` gives it; all of it on hover.
+  observed.codeLens = await workbench.codeLens(scenario.codeLens);
+  step(`code lens: ${observed.codeLens}`);
+  observed.planHover = await workbench.hoverLine("[experiment]", "Plan:");
+  step(`hover over [experiment]: ${observed.planHover.slice(0, 120)}`);
+  await shot(page, "4-plan-lens");
+  if (scenario.planScreenshot) {
+    copyFileSync(join(artifacts, "4-plan-lens.png"), scenario.planScreenshot);
+  }
   save();
 
   // The test counts the starts in the channel's log: the Output panel shows only its end.

@@ -163,6 +163,13 @@ export class Workbench {
   }
 
   /** Hovers the mouse over the start of the first line that starts with `lineStart`. */
+  /** The text of the code lens that contains `expected` (they sit above their line). */
+  async codeLens(expected) {
+    const lens = this.editor().locator(".codelens-decoration", { hasText: expected }).first();
+    await lens.waitFor({ timeout: this.timeoutMs });
+    return ((await lens.textContent()) ?? "").replace(/\u00a0/g, " ");
+  }
+
   async hoverLine(lineStart, expectedText) {
     const line = this.editor()
       .locator(".view-lines .view-line")

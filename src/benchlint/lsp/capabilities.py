@@ -20,6 +20,8 @@ class ClientFeatures:
     hierarchical_symbols: bool = False
     document_changes: bool = False  # versioned edits in a WorkspaceEdit
     resolve_edits: bool = False  # fills a code action's edit on `codeAction/resolve`
+    code_lens_refresh: bool = False  # takes `workspace/codeLens/refresh`
+    snippets: bool = False  # completion items may be snippets
 
     @classmethod
     def of(cls, caps: lsp.ClientCapabilities) -> ClientFeatures:
@@ -58,6 +60,14 @@ class ClientFeatures:
             ),
             document_changes=bool(
                 get_capability(caps, "workspace.workspace_edit.document_changes", False)
+            ),
+            code_lens_refresh=bool(
+                get_capability(caps, "workspace.code_lens.refresh_support", False)
+            ),
+            snippets=bool(
+                get_capability(
+                    caps, "text_document.completion.completion_item.snippet_support", False
+                )
             ),
             resolve_edits="edit"
             in (

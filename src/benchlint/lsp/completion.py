@@ -33,6 +33,7 @@ from ..structure.spec import (
 from .documents import OpenDocument
 from .keydocs import KeyDoc, key_doc, model_keys
 from .outline import Outline, Section, read_outline, strings_in
+from .skeletons import is_empty, skeleton_choices
 
 TRIGGERS = ['"', "'", "[", ".", "=", ","]
 _KEY_TYPED = re.compile(r"^\s*([A-Za-z0-9_\-]*)$")
@@ -72,7 +73,11 @@ class _Cursor:
 
 
 def completions(
-    document: OpenDocument, position: lsp.Position, settings: Settings, markdown: bool
+    document: OpenDocument,
+    position: lsp.Position,
+    settings: Settings,
+    markdown: bool,
+    snippets: bool = False,
 ) -> lsp.CompletionList:
     text = document.client_text
     offset = text.offset(position)
@@ -104,8 +109,25 @@ def completions(
         replace = Replace(offset - len(word.group(1)), offset + (len(rest.group(0)) if rest else 0))
         if cursor.section.path == ():
             _header_items(items, cursor, replace)
+            if is_empty(document.text):
+                _skeleton_items(items, cursor, replace, snippets)
         _key_items(items, cursor, replace)
     return lsp.CompletionList(is_incomplete=False, items=items.items)
+
+
+def _skeleton_items(items: _Items, cursor: _Cursor, replace: Replace, snippets: bool) -> None:
+    """A whole first config per benchmark, first in the list (the file is empty)."""
+    for key, name, text in skeleton_choices(cursor.settings, snippets):
+        items.add(
+            f"new config: {name}",
+            Kind.Snippet,
+            replace,
+            text,
+            detail=f"a first {name} run, as `benchlint new --benchmark {key}` writes it",
+            first=True,
+            filter_text=f"{key} {name} config",
+            snippet=snippets,
+        )
 
 
 class _Items:
@@ -123,6 +145,8 @@ class _Items:
         detail: str = "",
         documentation: str = "",
         first: bool = False,
+        filter_text: str | None = None,
+        snippet: bool = False,
     ) -> None:
         # Clients filter on the text the edit replaces, opening quote included.
         typed_from = replace.start - (1 if replace.quote else 0)
@@ -136,7 +160,8 @@ class _Items:
                 if documentation
                 else None,
                 sort_text=("0" if first else "1") + label,
-                filter_text=quote + label if replace.quote else None,
+                filter_text=quote + label if replace.quote else filter_text,
+                insert_text_format=lsp.InsertTextFormat.Snippet if snippet else None,
                 text_edit=lsp.TextEdit(
                     self.text.range(typed_from if replace.quote else replace.start, replace.end),
                     quote + new_text if replace.quote else new_text,

@@ -15,6 +15,8 @@ from pygls.uris import to_fs_path
 
 from ..core.diagnostic import Diagnostic
 from ..core.text import Encoding
+from ..lint.plan import Plan
+from ..lint.settings import Settings
 from ..secrets.output import OutputMasker
 from .cursor import Reading
 from .positions import ClientText
@@ -28,6 +30,8 @@ class VersionCache:
     reading: Reading | None = None
     # (settings generation, diagnostics) of the last lint of this version
     lint: tuple[int, list[Diagnostic]] | None = None
+    # (the settings it was made with, the plan) of this version
+    plan: tuple[Settings, Plan] | None = None
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Hover: a key's documentation and allowed values (from the models), and for a few values
 what the Platform does with them: a harness's credential per profile, where a secret
-reference is injected, a benchmark's catalog entry. (What is sent is masked by the protocol.)"""
+reference is injected, a benchmark's catalog entry; over the `[experiment]` header, the run's
+plan. (What is sent is masked by the protocol.)"""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..secrets.detection import contains_credential
 from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at
+from .plan_view import EXPERIMENT, plan_markdown, plan_of, plan_text
 
 _OVERWRITTEN = "A literal variable of that name in the same environment would be overwritten."
 _SECRET_KEYS = frozenset({"api_key_secret", "harness_api_key_secret", "judge_api_key_secret"})
@@ -29,6 +31,10 @@ def hover(
     if item is None:
         return None
     text = hover_text(item, reading, settings)
+    if item.path == EXPERIMENT and item.part != "value":  # the run's whole plan, first
+        found = plan_of(document, settings)
+        shown = plan_markdown(found) if markdown else plan_text(found)
+        text = f"{shown}\n\n---\n\n{text}" if text else shown
     if not text:
         return None
     kind = lsp.MarkupKind.Markdown if markdown else lsp.MarkupKind.PlainText

@@ -26,6 +26,7 @@ from .documents import DocumentStore, OpenDocument, fs_path
 from .hover import hover
 from .linter import Linter
 from .messages import ClientMessages
+from .plan_view import code_lenses
 from .positions import encoding_of
 from .protocol import BenchlintProtocol
 from .publisher import DiagnosticsPublisher
@@ -100,6 +101,8 @@ class BenchlintServer(LanguageServer):
                 self.publisher.schedule(document)
         if self.features.pull_diagnostics and self.features.diagnostic_refresh:
             self.workspace_diagnostic_refresh(None)
+        if self.features.code_lens_refresh:  # the plan may count differently now
+            self.workspace_code_lens_refresh(None)
 
     # -- settings ----------------------------------------------------------------------------
     def apply_client_settings(self, raw: Any) -> None:
@@ -314,8 +317,18 @@ def build_server() -> BenchlintServer:
         if (found := server.for_request(params.text_document.uri)) is None:
             return None
         document, settings = found
-        markdown = server.features.markdown_completion
-        return completions(document, params.position, settings, markdown)
+        features = server.features
+        return completions(
+            document, params.position, settings, features.markdown_completion, features.snippets
+        )
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_LENS, lsp.CodeLensOptions(resolve_provider=False))
+    @messages.guard
+    def on_code_lens(params: lsp.CodeLensParams) -> list[lsp.CodeLens] | None:
+        if (found := server.for_request(params.text_document.uri)) is None:
+            return None
+        document, settings = found
+        return code_lenses(document, settings)
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @messages.guard

@@ -31,7 +31,14 @@ def render_text(files: Sequence[PlannedFile], run: RunInfo) -> str:
 
 
 def _table(item: PlannedFile) -> list[str]:
-    plan = item.plan
+    table = rows(item.plan)
+    if item.errors or item.warnings:
+        table.append(("check", _problems(item)))
+    return [one_line_name(item.path)] + [f"  {label:<12} {value}" for label, value in table]
+
+
+def rows(plan: Plan) -> list[tuple[str, str]]:
+    """The plan as (label, value) rows; a row with an empty label continues the one above."""
     rows: list[tuple[str, str]] = [("benchmark", _benchmark(plan)), ("tasks", _tasks(plan))]
     rows.append(("agents", str(len(plan.agents))))
     rows += [("", f"{number}. {agent.label}") for number, agent in enumerate(plan.agents, 1)]
@@ -41,9 +48,7 @@ def _table(item: PlannedFile) -> list[str]:
     rows.append(("total", plan.arithmetic))
     rows.append(("secrets", ", ".join(_secret(plan, s) for s in plan.secrets) or "none"))
     rows.append(("leaderboard", _leaderboard(plan)))
-    if item.errors or item.warnings:
-        rows.append(("check", _problems(item)))
-    return [one_line_name(item.path)] + [f"  {label:<12} {value}" for label, value in rows]
+    return rows
 
 
 def _benchmark(plan: Plan) -> str:
