@@ -122,7 +122,7 @@ async def test_hover_on_blank_space_is_empty(vscode: LanguageClient) -> None:
 # -- completion ------------------------------------------------------------------------------
 TABLE_KEYS = [
     (
-        "|",
+        "|",  # an empty config: the tables, and a whole first config per benchmark
         {
             "[experiment]",
             "[tasks]",
@@ -131,6 +131,7 @@ TABLE_KEYS = [
             "[verifier]",
             "[secrets]",
             "[env]",
+            *(f"new config: {entry.name}" for entry in bundled_catalog().entries),
         },
     ),
     ("[experiment]\n|", {"benchmark"}),
