@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from benchlint.cli.main import FORMATS  # every format the command line has
+
 from .conftest import FIXTURES, RunCli
 
 TEMPLATES = FIXTURES / "masking"
-FORMATS = ("text", "concise", "json", "sarif", "github")
 WINDOW = 8
 
 
@@ -123,7 +124,7 @@ def test_no_credential_in_any_output(
     assert not leaked, f"{fmt} output shows tokens starting {leaked}"
 
 
-@pytest.mark.parametrize("fmt", ["text", "concise", "sarif", "github"])
+@pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("token_set", TOKEN_SETS)
 def test_reporters_mask_key_paths(
     run_cli: RunCli, tmp_path: Path, token_set: str, fmt: str

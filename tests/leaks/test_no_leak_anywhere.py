@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from benchlint.cli.main import main
+from benchlint.cli.main import FORMATS, main
 
 from .generator import Case, cases
 from .rawlsp import RawClient
@@ -26,14 +26,12 @@ from .tokens import TOKENS, leaks
 BUDGET = 160  # cases the normal suite runs (a fixed sample: the seed below)
 SAMPLE = sorted(random.Random(20261202).sample(list(cases(TOKENS)), BUDGET), key=lambda c: c.name)
 CLI_RUNS = (
-    ("text",),
-    ("--format", "concise"),
+    *(("--format", name) for name in FORMATS),  # every report format the command line has
     ("--format", "json", "--unsafe-fixes", "--diff"),
-    ("--format", "json"),
-    ("--format", "sarif"),
-    ("--format", "github"),
     ("--statistics",),
     ("--diff", "--unsafe-fixes"),
+    ("plan",),
+    ("plan", "--format", "json"),
 )
 
 
@@ -52,8 +50,8 @@ def test_the_command_line_never_prints_it(
     config = _write(tmp_path, case)
     monkeypatch.chdir(tmp_path)
     for run in CLI_RUNS:
-        args = [a for a in run if a != "text"]
-        main(["check", str(config.relative_to(tmp_path)), "--no-color", *args])
+        command, args = ("plan", run[1:]) if run[0] == "plan" else ("check", (*run, "--no-color"))
+        main([command, str(config.relative_to(tmp_path)), *args])
         out, err = capsys.readouterr()
         assert not leaks(out + err, case.token), f"{case.name}: {' '.join(run)}"
     report = tmp_path / "report.sarif"
@@ -98,6 +96,7 @@ def test_the_language_server_never_sends_it(case: Case, workspace: tuple[Path, R
     published = client.wait_for("textDocument/publishDiagnostics", uri)
     document = {"textDocument": {"uri": uri}}
     client.request("textDocument/documentSymbol", document)
+    client.request("textDocument/codeLens", document)
     lines = text.split("\n")
     for number, line in enumerate(lines):
         for column in {0, len(line) // 2, max(0, len(line) - 1)}:

@@ -125,6 +125,8 @@ def _lint_all(
             MASKER.add((len(reports), "fixed"), item.result.text)
         reports.append(item.report)
         fixed.append(item)
+    for report in reports:  # pass/fail formats (JUnit) use each file's own threshold
+        report.fail_on = settings_of[report.path].fail_on
     return reports, failures, settings_of, fixed
 
 
@@ -285,6 +287,14 @@ def _render(fmt: str, reports: list[FileReport], run: RunInfo, args: argparse.Na
         from ..report.github import render as render_github
 
         return render_github(reports, run)
+    if fmt == "gitlab":
+        from ..report.gitlab import render as render_gitlab
+
+        return render_gitlab(reports, run)
+    if fmt == "junit":
+        from ..report.junit import render as render_junit
+
+        return render_junit(reports, run)
     from ..report import text
 
     if args.statistics:

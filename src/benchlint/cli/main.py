@@ -17,7 +17,7 @@ from ..core.version import __version__
 from .output import masked_streams
 from .usage import UsageError
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit")
 
 
 class _Parser(argparse.ArgumentParser):

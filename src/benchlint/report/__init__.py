@@ -61,7 +61,7 @@ def one_line_name(text: str) -> str:
 class FileReport:
     """One checked file: its path as the user gave it, its text and its diagnostics."""
 
-    __slots__ = ("diagnostics", "fixed", "path", "text")
+    __slots__ = ("diagnostics", "fail_on", "fixed", "path", "text")
 
     def __init__(
         self,
@@ -69,11 +69,13 @@ class FileReport:
         diagnostics: list[Diagnostic],
         text: str | None = None,  # for code frames; None when the bytes were not text
         fixed: int = 0,  # fixes applied by --fix
+        fail_on: str = "error",  # the file's threshold (its settings'), for pass/fail formats
     ) -> None:
         self.path = path
         self.diagnostics = diagnostics
         self.text = text
         self.fixed = fixed
+        self.fail_on = fail_on
 
 
 class Failure(NamedTuple):
