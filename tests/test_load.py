@@ -4,6 +4,7 @@ results as one serial run (the engine keeps no state that one call can leak into
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -107,6 +108,8 @@ def test_threads_and_processes_give_the_serial_results() -> None:
     with ThreadPoolExecutor(THREADS) as pool:
         assert dict(zip(range(THREADS), pool.map(threaded, range(THREADS)), strict=True)) == serial
 
-    with ProcessPoolExecutor(4) as pool:
+    # Spawned, as on macOS and Windows: forking a process that runs threads (pytest-xdist's,
+    # the pool's above) may deadlock, and Python 3.13 warns about it.
+    with ProcessPoolExecutor(4, mp_context=multiprocessing.get_context("spawn")) as pool:
         shares = [_share(texts, n) for n in range(THREADS)]
         assert dict(enumerate(pool.map(results, range(THREADS), shares))) == serial
