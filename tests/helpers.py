@@ -80,3 +80,17 @@ def example_settings(rule: Rule, folder: Path) -> dict[str, Any]:
         names.write_text(json.dumps(list(rule.example_secrets)), "utf-8")
         settings["secrets_lists"] = [str(names)]
     return settings
+
+
+def lint_through_link(text: str | bytes, folder: Path, settings: Settings) -> list[Diagnostic]:
+    """What `lint_file` reports for `text` read through a symbolic link that leaves a git
+    work tree under `folder` (a rule with `example_link`: the reader reports it)."""
+    outside = folder / "outside" / "example.toml"
+    outside.parent.mkdir(parents=True, exist_ok=True)
+    outside.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    repo = folder / "repo"
+    (repo / ".git").mkdir(parents=True, exist_ok=True)
+    link = repo / "configs" / "benchmark" / "example.toml"
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(outside)
+    return benchlint.lint_file(link, settings)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from benchlint import Settings
 from benchlint.lint.registry import RETIRED, RULES, RULES_BY_CODE, RULES_BY_NAME, find_rule
-from helpers import example_settings, lint
+from helpers import example_settings, lint, lint_through_link
 
 SECTIONS = ("What it does", "Why is this bad?")
 
@@ -49,7 +50,12 @@ def _example_settings(rule, tmp_path: Path) -> dict:
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
 def test_bad_example_fires_exactly_this_rule(rule, tmp_path: Path) -> None:
-    found = lint(rule.bad, path=rule.example_path, **_example_settings(rule, tmp_path))
+    settings = _example_settings(rule, tmp_path)
+    if rule.example_link:  # found by the reader: the bad example is read through a link
+        found = lint_through_link(rule.bad, tmp_path, Settings(**settings))
+        assert lint(rule.bad, path=rule.example_path, **settings) == []
+    else:
+        found = lint(rule.bad, path=rule.example_path, **settings)
     assert found, f"{rule.code}: its bad example is clean"
     assert {d.code for d in found} == {rule.code}, [(d.code, d.message) for d in found]
 

@@ -7,9 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .core.boundary import boundary_of, escapes
 from .core.diagnostic import SEVERITY_RANK, Diagnostic
 from .core.reading import read_file
-from .lint.engine import lint, lint_content, plan
+from .lint.engine import lint, lint_content, outside_link, plan
 from .lint.plan import Plan
 from .lint.registry import RULES_BY_CODE
 from .lint.settings import Settings, default_settings
@@ -66,11 +67,15 @@ def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) ->
 
     Raises OSError when the file cannot be read, `reading.NotARegularFile` for a FIFO,
     device or socket (which could block or never end); reads at most `max-file-size + 1`
-    bytes."""
+    bytes. A symbolic link out of the repository (the git work tree holding the path, else
+    the current folder) is not read: BL004, unless `follow_symlinks` is set."""
     file_path = Path(path)
     if settings is None:
         settings = Settings.discover(file_path)
-    return lint_content(read_file(file_path, settings.max_file_size), os.fspath(path), settings)
+    where = os.fspath(path)
+    if not settings.follow_symlinks and escapes(where, boundary_of(where, os.getcwd())):
+        return outside_link(where, settings)
+    return lint_content(read_file(file_path, settings.max_file_size), where, settings)
 
 
 def load_config(

@@ -11,9 +11,9 @@ from typing import Any
 
 
 class RawClient:
-    def __init__(self, cwd: str) -> None:
+    def __init__(self, cwd: str, command: list[str] | None = None) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "benchlint", "lsp"],
+            command or [sys.executable, "-m", "benchlint", "lsp"],
             cwd=cwd,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

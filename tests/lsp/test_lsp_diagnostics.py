@@ -86,6 +86,8 @@ async def test_rule_examples_equal_lint_text(vscode: LanguageClient) -> None:
     editor: Editor = vscode.editor  # type: ignore[attr-defined]
     groups: dict[str, list] = {}
     for rule in RULES:
+        if rule.example_link:  # found by the reader of files, which the editor never is
+            continue
         key = repr(
             (sorted(rule.example_settings.items()), rule.example_catalog, rule.example_secrets)
         )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,14 +42,14 @@ import benchlint
 from benchlint import Diagnostic, Range, Settings
 from benchlint.cli.main import main
 from benchlint.lint.registry import RULES, RULES_BY_CODE
+from benchlint.lint.setting_keys import FIELD_KEYS
+from helpers import lint_through_link
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DEFAULT_FOLDER = "configs/benchmark"
 _MARK_COMMENT = re.compile(r"#\s*((?:[!?]BL\d{3}\s*)+)$")
 _NEXT_LINE_MARK = re.compile(r"^\s*#\s*next line:\s*((?:[!?]BL\d{3}\s*)+)$")
 _MARK = re.compile(r"([!?])(BL\d{3})")
-# Settings keyword arguments and their names in a settings file, for the command line run.
-_FILE_KEYS = {"max_file_size": "max-file-size", "extra_harnesses": "extra-harnesses"}
 
 
 class TextSnapshot(SingleFileSnapshotExtension):
@@ -107,9 +108,18 @@ class Case:
         lists = (str(self.secret_list),) if self.secret_list else ()
         return Settings(**self.settings_kwargs, catalogs=catalogs, secrets_lists=lists)
 
+    @property
+    def through_link(self) -> bool:
+        """`link.txt` in the folder: the bad file is read through a symbolic link that leaves
+        the repository (BL004: the reader reports it, `lint_text` cannot)."""
+        return (self.folder / "link.txt").is_file()
+
     def lint(self, kind: str) -> list[Diagnostic]:
         content = self.bad if kind == "bad" else self.good
         assert content is not None
+        if kind == "bad" and self.through_link:
+            with tempfile.TemporaryDirectory() as folder:
+                return lint_through_link(content, Path(folder), self.settings())
         return benchlint.lint_text(content, path=self.path(kind), settings=self.settings())
 
 
@@ -191,7 +201,7 @@ def settings_file(case: Case, folder: Path) -> str:
     """A `benchlint.toml` with the case's settings (its catalog copied next to it)."""
     lines = []
     for name, value in case.settings_kwargs.items():
-        lines.append(f"{_FILE_KEYS.get(name, name)} = {json.dumps(value)}")
+        lines.append(f"{FIELD_KEYS[name]} = {json.dumps(value)}")
     if case.catalog is not None:
         (folder / "catalog.json").write_bytes(case.catalog.read_bytes())
         lines.append('catalog = ["catalog.json"]')
@@ -209,7 +219,13 @@ def run_cli(
     target = root / relative
     target.parent.mkdir(parents=True, exist_ok=True)
     assert case.bad is not None
-    target.write_bytes(case.bad)
+    if case.through_link:  # the file lives outside the repository (`root`, a git work tree)
+        (root / ".git").mkdir(exist_ok=True)
+        outside = root.parent / f"outside-{root.name}.toml"
+        outside.write_bytes(case.bad)
+        target.symlink_to(outside)
+    else:
+        target.write_bytes(case.bad)
     (root / "benchlint.toml").write_text(settings_file(case, root), "utf-8")
     capsys.readouterr()
     status = main(["check", relative, "--format", fmt, "--no-color"])

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..core.diagnostic import SEVERITY_RANK, Diagnostic
 from ..core.reading import Content
 from ..core.version import __version__
-from ..lint.engine import lint_content
+from ..lint.engine import lint_content, outside_link, quotable
 from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
@@ -115,6 +115,9 @@ def _lint_all(
     fixed: list[Fixed] = []
     for given in inputs(paths, args.stdin_filename, resolver, failures):
         settings_of[given.display] = given.settings
+        if given.outside:  # not read, never written
+            reports.append(FileReport(given.display, outside_link(given.path, given.settings)))
+            continue
         if mode is None:
             reports.append(_lint_one(given.content, given.display, given.path, given.settings))
             continue
@@ -134,7 +137,8 @@ def _lint_one(content: Content, display: str, path: str | None, settings: Settin
     limit = settings.max_file_size
     diagnostics = lint_content(content, path, settings)
     text = decode(content.data, limit)
-    return FileReport(display, diagnostics, text if isinstance(text, str) else None)
+    shown = quotable(text, diagnostics) if isinstance(text, str) else None
+    return FileReport(display, diagnostics, shown)
 
 
 # -- the fix path ----------------------------------------------------------------------------
@@ -154,7 +158,8 @@ def _fix_one(
     from ..lint.fixer import fix_text
 
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
-    report = FileReport(display, result.diagnostics, result.text, fixed=result.fixed)
+    shown = quotable(result.text, result.diagnostics)
+    report = FileReport(display, result.diagnostics, shown, fixed=result.fixed)
     return Fixed(report, target, content.data, result)
 
 

@@ -32,6 +32,7 @@ class InputError(Exception):
 
 class Target(NamedTuple):
     path: str  # as shown in output: as given, or joined to the directory given
+    walked_from: str | None = None  # the folder given, for a file found by walking it
 
 
 def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
@@ -45,7 +46,7 @@ def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
                 if not found:
                     reason = "no benchmark configs (configs/benchmark/*.toml) in this folder"
                     errors.append(Failure(given, reason))
-                targets.extend(Target(p) for p in found)
+                targets.extend(Target(p, given) for p in found)
             elif os.path.lexists(given) or os.path.exists(given):
                 info = os.stat(given)  # raises for dangling links and loops
                 if stat.S_ISREG(info.st_mode):
@@ -56,7 +57,9 @@ def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
                 errors.append(Failure(given, "no such file or directory"))
         except OSError as error:
             errors.append(Failure(given, describe_os_error(error)))
-    return list(dict.fromkeys(targets)), errors
+    # A file reached twice (named twice, or through a link inside the repository) once.
+    unique = {os.path.realpath(target.path): target for target in reversed(targets)}
+    return [t for t in dict.fromkeys(targets) if unique[os.path.realpath(t.path)] == t], errors
 
 
 def _walk(top: str) -> list[str]:

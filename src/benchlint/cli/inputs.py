@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from ..core.boundary import boundary_of, escapes
 from ..core.reading import Content
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings
@@ -23,6 +24,9 @@ class Input(NamedTuple):
     path: str | None  # for path-dependent rules (the `--stdin-filename` for "-")
     target: str | None  # the file fixes are written to; None for standard input
     settings: Settings
+    # A symbolic link out of the repository: nothing was read (content is empty), no fix may
+    # be written; reported as BL004 (see `core.boundary`).
+    outside: bool = False
 
 
 def _codes(value: str | None) -> tuple[str, ...] | None:
@@ -38,6 +42,7 @@ def resolver_from(args: argparse.Namespace) -> SettingsResolver:
         select=_codes(getattr(args, "select", None)),
         fail_on=getattr(args, "fail_on", None),
         ignore=_codes(getattr(args, "ignore", None)) or (),
+        follow_symlinks=args.follow_symlinks or None,
         catalogs=tuple(os.path.abspath(c) for c in args.catalog),
         secrets_lists=tuple(os.path.abspath(c) for c in args.secrets_list),
         max_attempts=args.max_attempts,
@@ -71,6 +76,10 @@ def inputs(
         yield Input(content, stdin_filename or "-", stdin_filename, None, settings)
     for target in targets:
         settings = resolver.for_path(target.path)
+        boundary = boundary_of(target.path, target.walked_from or os.getcwd())
+        if not settings.follow_symlinks and escapes(target.path, boundary):
+            yield Input(Content(b""), target.path, target.path, None, settings, outside=True)
+            continue
         try:
             content = read(target.path, settings.max_file_size)
         except InputError as error:

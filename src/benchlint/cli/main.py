@@ -98,6 +98,11 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="run budget: warn (BL505) when a run's total attempts exceed N",
     )
     parser.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
+    parser.add_argument(
+        "--follow-symlinks",
+        action="store_true",
+        help="read configs and settings files that symbolic links take out of the repository",
+    )
 
 
 def _plan_arguments(plan: argparse.ArgumentParser) -> None:

@@ -28,6 +28,10 @@ def run_plan(args: argparse.Namespace) -> int:
     try:
         resolver = resolver_from(args)
         for given in inputs(given_paths(args), args.stdin_filename, resolver, failures):
+            if given.outside:  # not read: nothing to plan
+                reason = "a symbolic link to a file outside the repository: not read"
+                failures.append(Failure(given.display, f"{reason} (--follow-symlinks reads it)"))
+                continue
             found = lint_content(given.content, given.path, given.settings)
             text = decode(given.content.data, given.settings.max_file_size)
             planned.append(

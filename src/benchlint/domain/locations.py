@@ -12,16 +12,19 @@ CONFIG_FOLDER = ("configs", "benchmark")
 
 
 def in_config_folder(path: str) -> bool:
-    """Whether the file at `path` lies under a `configs/benchmark/` folder, once the path is
-    resolved as the CLI resolves it: relative to the current folder, `..` and symbolic links
-    followed (`configs/benchmark/../x.toml` is `configs/x.toml`)."""
+    """Whether the file at `path` lies under a `configs/benchmark/` folder, once its folder is
+    resolved as the CLI resolves it: relative to the current folder, `..` and linked folders
+    followed (`configs/benchmark/../x.toml` is `configs/x.toml`). The file itself stays where
+    it is: a link in `configs/benchmark/` is a config there (and BL004 says if it leads out
+    of the repository)."""
     path = path.replace("\\", "/")
     return _in_config_folder(path, "" if os.path.isabs(path) else os.getcwd())
 
 
 @lru_cache(maxsize=1024)
 def _in_config_folder(path: str, cwd: str) -> bool:
-    parts = PurePath(os.path.realpath(os.path.join(cwd, path))).parts[:-1]
+    joined = os.path.join(cwd, path)
+    parts = PurePath(os.path.realpath(os.path.dirname(joined) or ".")).parts
     size = len(CONFIG_FOLDER)
     return any(parts[i : i + size] == CONFIG_FOLDER for i in range(len(parts) - size + 1))
 

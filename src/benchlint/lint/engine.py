@@ -19,6 +19,7 @@ from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import redact
 from ..secrets.source import credentials
 from ..structure.issues import check_structure
+from ..structure.spec import looks_like_config
 from .context import Context
 from .plan import Plan, plan_of
 from .registry import RULES, RULES_BY_CODE, rule_url
@@ -80,6 +81,26 @@ def lint(
             )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)
+
+
+def quotable(text: str, diagnostics: list[Diagnostic]) -> str | None:
+    """`text`, when reports may quote its lines under its diagnostics (code frames); None for
+    a file that is not valid TOML and has no table of a benchmark config (a `~/.netrc` or a
+    credentials file committed under a config's name: its lines may be anything)."""
+    if not any(d.code == "BL001" for d in diagnostics):
+        return text
+    document = parse(text)
+    return text if document.syntax is None or looks_like_config(document.data) else None
+
+
+def outside_link(path: str | None, settings: Settings) -> list[Diagnostic]:
+    """What is reported for a config that a symbolic link takes out of the repository, which
+    is not read (BL004; nothing when the rule is off for the path)."""
+    if "BL004" not in settings.enabled_for(path):
+        return []
+    from ..rules.bl004_symlink_outside_repository import MESSAGE
+
+    return [_file_diagnostic(RULES_BY_CODE["BL004"], MESSAGE, settings)]
 
 
 def plan(content: str | bytes, path: str | None, settings: Settings) -> Plan:

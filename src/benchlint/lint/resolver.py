@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from ..core.boundary import boundary_of, escapes
 from ..core.diagnostic import Severity
 from .settings import Settings, SettingsError, find_settings_file
 
@@ -32,6 +33,7 @@ class Overrides(NamedTuple):
     fail_on: str | None = None
     max_file_size: int | None = None
     max_attempts: int | None = None
+    follow_symlinks: bool | None = None
     severity: Mapping[str, Severity] | None = None
     ignore: tuple[str, ...] = ()
     catalogs: tuple[str, ...] = ()  # absolute paths
@@ -88,6 +90,12 @@ class SettingsResolver:
         found = self._folder_source[folder]
         if isinstance(found, SettingsError):
             raise found
+        outside = found is not None and escapes(str(found), boundary_of(str(found), folder))
+        if outside and not self.overrides.follow_symlinks:
+            raise SettingsError(
+                f"settings file {found} is a symbolic link to a file outside the "
+                "repository: not read (--follow-symlinks reads it)"
+            )
         return found
 
     def defaults(self) -> Settings:

@@ -9,6 +9,7 @@ optional fix description, and a `check` that yields `Finding`s. Findings name *c
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.diagnostic import Fix, Range, Severity
 from ..core.paths import ConfigPath
+from ..core.toml_syntax import toml_value
+from .setting_keys import FIELD_KEYS
 
 if TYPE_CHECKING:
     from .context import Context
@@ -73,11 +76,15 @@ class Rule(NamedTuple):
     needs_complete: bool = False
     # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
     example_settings: Mapping[str, Any] = MappingProxyType({})
-    example_path: str = "configs/benchmark/example.toml"
+    example_path: str = "configs/benchmark/example.toml"  # DEFAULT_EXAMPLE_PATH
     # Catalog entries (the `benchmark info` shape) the examples need besides the bundled ones.
     example_catalog: tuple[dict[str, Any], ...] = ()
     # The workspace's secret records the examples need (a saved `secret list`), if any.
     example_secrets: tuple[str, ...] = ()
+    # The bad example fires only when its file is reached through a symbolic link out of the
+    # repository (the reader reports it: `lint_file`, the command line); `lint_text` of it is
+    # clean.
+    example_link: bool = False
 
     @property
     def summary(self) -> str:
@@ -105,8 +112,76 @@ class Rule(NamedTuple):
         body of its generated page in docs/rules/."""
         parts = [f"# {self.code} {self.name}", "", f"Default severity: **{self.severity}**.", ""]
         parts.append((self.doc or "").strip())
-        parts += ["", "## Example", "", "```toml", self.bad.rstrip("\n"), "```"]
-        parts += ["", "## Use instead", "", "```toml", self.good.rstrip("\n"), "```"]
+        # A link rule's doc shows its own example: the TOML is the same on both sides.
+        if not self.example_link:
+            parts += ["", "## Example", ""]
+            parts += self._example_needs()
+            parts += [_file_mark(self.example_path), "```toml", self.bad.rstrip("\n"), "```"]
+            parts += ["", "## Use instead", ""]
+            if self.example_path != DEFAULT_EXAMPLE_PATH:
+                parts += [f"At `{DEFAULT_EXAMPLE_PATH}`:", ""]
+            parts += [_file_mark(DEFAULT_EXAMPLE_PATH), "```toml", self.good.rstrip("\n"), "```"]
         if self.fix:
             parts += ["", "## Fix", "", self.fix]
         return "\n".join(parts) + "\n"
+
+    def example_files(self) -> dict[str, str]:
+        """The files besides the config that the examples need, by name: a `benchlint.toml`
+        with the example's settings, the catalog file and the secret list it names (both as
+        the `osmosis --json` commands print them)."""
+        settings = {FIELD_KEYS[field]: value for field, value in self.example_settings.items()}
+        files: dict[str, str] = {}
+        if self.example_catalog:
+            settings["catalog"] = [EXAMPLE_CATALOG]
+            files[EXAMPLE_CATALOG] = _json_document(_catalog_document(self.example_catalog))
+        if self.example_secrets:
+            settings["secrets-list"] = [EXAMPLE_SECRETS]
+            items = [{"name": name, "scope": "workspace"} for name in self.example_secrets]
+            files[EXAMPLE_SECRETS] = _json_document({"schema_version": 1, "items": items})
+        if not settings:
+            return files
+        lines = [f"{key} = {toml_value(value)}" for key, value in settings.items()]
+        return {SETTINGS_EXAMPLE: "".join(line + "\n" for line in lines), **files}
+
+    def _example_needs(self) -> list[str]:
+        """What the example needs besides its text, each file shown as it must be written."""
+        default = self.example_path == DEFAULT_EXAMPLE_PATH
+        files = self.example_files()
+        if default and not files:
+            return []
+        out = []
+        if files:
+            out += ["It needs these files in the folder benchlint runs from:", ""]
+        for name, text in files.items():
+            kind = "toml" if name.endswith(".toml") else "json"
+            out += [f"`{name}`:", "", _file_mark(name), f"```{kind}"]
+            out += [text.rstrip("\n"), "```", ""]
+        where = "" if default else " (the path matters here)"
+        out += [f"The config, `{self.example_path}`{where}:", ""]
+        return out
+
+
+DEFAULT_EXAMPLE_PATH = "configs/benchmark/example.toml"
+SETTINGS_EXAMPLE = "benchlint.toml"
+EXAMPLE_CATALOG = "catalog.json"
+EXAMPLE_SECRETS = "secret-list.json"
+
+
+def _file_mark(name: str) -> str:
+    """The hidden line before a fenced block that the documentation tests read: the block is
+    the text of file `name` (relative to the folder the example runs in)."""
+    return f"<!-- file: {name} -->"
+
+
+def _catalog_document(entries: tuple[dict[str, Any], ...]) -> dict[str, Any]:
+    """Catalog entries as `osmosis --json benchmark info` prints one (`list` for several)."""
+    if len(entries) == 1:
+        return {
+            "schema_version": 1,
+            "data": {"benchmark": entries[0], "leaderboard": [], "runs": []},
+        }
+    return {"schema_version": 1, "data": {"benchmarks": list(entries)}}
+
+
+def _json_document(value: Any) -> str:
+    return json.dumps(value, indent=2) + "\n"

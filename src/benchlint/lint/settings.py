@@ -14,6 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..core.boundary import boundary_of, escapes, repository_root
 from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import glob_match
 from ..core.lazy import lazy
@@ -25,6 +26,7 @@ from ..domain.secret_records import SecretRecords, SecretRecordsError
 from ..parsing.toml_values import loads
 from ..secrets.redaction import redact
 from .registry import RULES_BY_CODE
+from .setting_keys import FILE_KEYS
 
 if TYPE_CHECKING:
     from ..domain.catalog import Catalog
@@ -32,20 +34,6 @@ if TYPE_CHECKING:
 FAIL_ON = ("error", "warning", "info", "never")
 DEFAULT_MAX_FILE_SIZE = 1 << 20
 SETTINGS_FILE = "benchlint.toml"
-# Setting names as written in files, and the field each one fills.
-_FILE_KEYS = {
-    "profile": "profile",
-    "select": "select",
-    "ignore": "ignore",
-    "fail-on": "fail_on",
-    "catalog": "catalogs",
-    "extra-harnesses": "extra_harnesses",
-    "max-file-size": "max_file_size",
-    "severity": "severity",
-    "per-file-ignores": "per_file_ignores",
-    "secrets-list": "secrets_lists",
-    "max-attempts": "max_attempts",
-}
 
 
 class SettingsError(ValueError):
@@ -101,6 +89,7 @@ class Settings:
         "per_file_ignores",
         "secrets_lists",
         "max_attempts",
+        "follow_symlinks",
         "workspace",
         "root",
         "source",
@@ -116,6 +105,7 @@ class Settings:
     per_file_ignores: Mapping[str, tuple[str, ...]]
     secrets_lists: tuple[str, ...]  # saved `secret list` files (absolute, or relative to root)
     max_attempts: int | None  # the run budget (BL505); None: no budget
+    follow_symlinks: bool  # read files that symbolic links take out of the repository (BL004)
     workspace: Workspace | None  # benchmarks and secret records given as data (a service)
     root: Path | None  # the settings file's folder: relative paths start here
     source: Path | None  # the settings file, when there is one
@@ -133,6 +123,7 @@ class Settings:
         per_file_ignores: Mapping[str, tuple[str, ...]] = _NO_MAPPING,
         secrets_lists: tuple[str, ...] = (),
         max_attempts: int | None = None,
+        follow_symlinks: bool = False,
         workspace: Workspace | None = None,
         root: Path | None = None,
         source: Path | None = None,
@@ -208,6 +199,8 @@ class Settings:
             raise SettingsError(f"`max-attempts` in {where} must be a positive integer")
         if budget is not None and budget < 1:
             raise SettingsError(f"`max-attempts` in {where} must be a positive integer")
+        if not isinstance(self.follow_symlinks, bool):
+            raise SettingsError(f"`follow-symlinks` in {where} must be true or false")
         if self.workspace is not None and not isinstance(self.workspace, Workspace):
             raise SettingsError(f"`workspace` in {where} must be a benchlint.Workspace")
 
@@ -293,7 +286,20 @@ class Settings:
                 out.extend(Path(m) for m in matches)
             else:
                 out.append(pattern)
+        if not self.follow_symlinks:
+            for path in out:
+                self._refuse_escape(path, setting)
         return out
+
+    def _refuse_escape(self, path: Path, setting: str) -> None:
+        """A file named by these settings that a symbolic link takes out of the repository
+        (see `core.boundary`) is not read unless `follow-symlinks` says so."""
+        fallback = str(self.root) if self.root is not None else os.getcwd()
+        if escapes(str(path), boundary_of(str(path), fallback)) is not None:
+            raise SettingsError(
+                f"{setting} file {one_line(str(path))} is a symbolic link to a file outside "
+                "the repository: not read (set `follow-symlinks = true` to read it)"
+            )
 
     @lazy
     def catalog(self) -> Catalog:
@@ -340,6 +346,7 @@ class Settings:
         max_file_size: int | None = None,
         severity: Mapping[str, Severity] | None = None,
         max_attempts: int | None = None,
+        follow_symlinks: bool | None = None,
         ignore: tuple[str, ...] = (),
         catalogs: tuple[str, ...] = (),
         extra_harnesses: tuple[str, ...] = (),
@@ -355,6 +362,7 @@ class Settings:
             fail_on=fail_on,
             max_file_size=max_file_size,
             max_attempts=max_attempts,
+            follow_symlinks=follow_symlinks,
             secrets_lists=(*(str(p) for p in self.secrets_list_paths()), *secrets_lists)
             if secrets_lists
             else None,
@@ -375,9 +383,9 @@ class Settings:
         where = str(source) if source else "settings"
         values: dict[str, Any] = {}
         for key, value in mapping.items():
-            name = _FILE_KEYS.get(key) or (key if key in _FILE_KEYS.values() else None)
+            name = FILE_KEYS.get(key) or (key if key in FILE_KEYS.values() else None)
             if name is None:
-                close = _close_matches(key, list(_FILE_KEYS), n=1)
+                close = _close_matches(key, list(FILE_KEYS), n=1)
                 hint = f"; did you mean `{close[0]}`?" if close else ""
                 raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
             values[name] = value
@@ -403,9 +411,14 @@ class Settings:
 
 
 def find_settings_file(path: Path) -> Path | None:
+    """The nearest settings file at or above `path`'s folder, no higher than the repository
+    that holds it (a `benchlint.toml` in a home folder does not configure every clone)."""
     start = Path(os.path.abspath(path))
     folder = start if start.is_dir() else start.parent
+    root = repository_root(str(folder / "x"))
     for candidate in (folder, *folder.parents):
+        if root is not None and not str(candidate).startswith(root):
+            break
         own = candidate / SETTINGS_FILE
         if own.is_file():
             return own

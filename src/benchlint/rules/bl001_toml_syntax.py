@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..core.diagnostic import Edit, Fix, Range
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.document import Document
+from ..structure.spec import looks_like_config
 
 BAD = """\
 [experiment]
@@ -50,6 +51,7 @@ def syntax_findings(document: Document) -> list[Finding]:
     safe fix that removes it, and the first syntax error."""
     lines = document.lines
     found = []
+    foreign = document.syntax is not None and not looks_like_config(document.data)
     for problem in document.problems():
         related: tuple[tuple[str, Anchor | Range], ...] = ()
         if problem.related is not None:
@@ -59,7 +61,14 @@ def syntax_findings(document: Document) -> list[Finding]:
         fix = None
         if problem is document.bom:
             fix = Fix("Remove the byte-order mark", "safe", (Edit(where, ""),))
-        found.append(Finding(problem.message, where, related=related, fix=fix))
+        message = problem.message
+        if foreign and problem is document.syntax:
+            detail = message.removeprefix("invalid TOML: ")
+            message = (
+                "this file does not look like a benchmark config (it has none of a config's "
+                f"tables), and it is not valid TOML: {detail}"
+            )
+        found.append(Finding(message, where, related=related, fix=fix))
     return found
 
 

@@ -172,3 +172,11 @@ def pattern_paths(pattern: str) -> tuple[str, ...]:
 
     walk(SPEC["root"], "")
     return tuple(dict.fromkeys(found))
+
+
+def looks_like_config(data: dict[str, Any]) -> bool:
+    """Whether any top-level key or table is one a benchmark config has (`experiment`,
+    `agents`, ...): a file with none (a `~/.netrc`, an AWS credentials file) is no config, and
+    its lines are not quoted back (see `lint.engine.shows_source`)."""
+    allowed = {entry.key for entry in fields(ROOT_MODEL_NAME)}
+    return any(key in allowed for key in data)

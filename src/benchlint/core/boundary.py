@@ -1,0 +1,48 @@
+"""The repository a file belongs to, and whether reaching a file leaves it through a link.
+
+A pull request can commit `configs/benchmark/x.toml` as a symbolic link to `~/.aws/credentials`:
+reading it would print the target in code frames, and fixing it would write outside the
+checkout. Everything that reads a workspace file by a path it did not choose (a config found
+or named, a catalog or secret list named by settings, a settings file) asks `escapes` first.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def repository_root(path: str) -> str | None:
+    """The git work tree that holds `path` (the nearest folder above it, as written, with a
+    `.git` folder or file); None outside git."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def boundary_of(path: str, fallback: str) -> str:
+    """What `path` must stay within: its repository, else `fallback` (the folder a walk
+    started from, or the current folder)."""
+    return repository_root(path) or os.path.abspath(fallback)
+
+
+def escapes(path: str, boundary: str) -> str | None:
+    """The real file `path` leads to, when the path lies inside `boundary` as written but a
+    symbolic link on the way (the file itself, or a folder) takes it outside; None otherwise.
+    A path written outside the boundary (named on purpose: `../other/x.toml`) is not a link
+    escape, and neither is a link that stays inside."""
+    if "\0" in path:  # not a path at all: the reader that opens it says so
+        return None
+    absolute = os.path.abspath(path)
+    if not _within(absolute, os.path.abspath(boundary)):
+        return None
+    real = os.path.realpath(path)
+    return None if _within(real, os.path.realpath(boundary)) else real
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)

@@ -1,0 +1,53 @@
+"""## What it does
+Reports a config that is a symbolic link (or is reached through a linked folder) to a file
+outside the repository, and does not read it: not its text, not its values, no fix is
+written to it. The repository is the git work tree that holds the link; outside git, the
+folder being checked (or the current folder, for a file named on the command line). Links
+that stay inside the repository are read, once per target, and fixed at their target.
+`--follow-symlinks` (or `follow-symlinks = true` in the settings) reads such a file anyway.
+
+## Why is this bad?
+Anyone who can open a pull request can commit `configs/benchmark/x.toml` as a link to
+`~/.aws/credentials` or `~/.netrc` on the machine that checks it. Read, its lines would be
+printed into a CI log as code frames; fixed, a file outside the checkout would be
+rewritten. Replace the link with the config itself.
+
+## Example
+```sh
+ln -s ~/.netrc configs/benchmark/netrc.toml
+benchlint check configs
+```
+reports BL004 at `configs/benchmark/netrc.toml:1:1` and shows nothing of the file.
+"""
+
+from __future__ import annotations
+
+from ..lint.rule import Rule
+
+CONFIG = """\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+"""
+
+MESSAGE = (
+    "this config is a symbolic link to a file outside the repository: it was not read "
+    "(`--follow-symlinks` reads it)"
+)
+
+RULE = Rule(
+    code="BL004",
+    name="symlink-outside-repository",
+    severity="error",
+    doc=__doc__ or "",
+    bad=CONFIG,  # read through a link out of the repository (see `example_link`)
+    good=CONFIG,
+    example_link=True,
+)
