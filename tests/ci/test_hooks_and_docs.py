@@ -54,12 +54,13 @@ def test_the_files_pattern(path: str, selected: bool) -> None:
     assert (pattern.search(path) is not None) == selected
 
 
-def test_the_documented_pre_commit_config_uses_real_hooks_and_a_tag() -> None:
+def test_the_documented_pre_commit_config_uses_real_hooks_and_a_commit() -> None:
     configs = [block for block in _yaml_blocks() if isinstance(block, dict) and "repos" in block]
     assert configs, "docs/ci.md shows a .pre-commit-config.yaml"
     for config in configs:
         (repo,) = config["repos"]
-        assert re.fullmatch(r"v\d+\.\d+\.\d+", repo["rev"])
+        # no release is tagged yet: a clone and one of its commits (docs/ci.md says so)
+        assert re.fullmatch(r"[0-9a-f]{40}", repo["rev"])
         assert {hook["id"] for hook in repo["hooks"]} <= set(_hooks())
 
 

@@ -207,6 +207,21 @@ def test_a_bad_config_blocks_the_commit(workspace: Callable[[str], Path], run: R
     expected = _expected(repo, [relative])
     assert {code for *_, code in expected} == {"BL203", "BL306"}
     assert _reported(output) == expected, output
+    # docs/ci.md shows this very output
+    hook = output[output.index("benchlint....") :]
+    assert _lines(hook) == _lines(_documented_failure())
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.strip().splitlines()]
+
+
+def _documented_failure() -> str:
+    """The failing hook's output as docs/ci.md shows it."""
+    page = (PROJECT_ROOT / "docs" / "ci.md").read_text("utf-8")
+    found = re.search(r"```text\n(benchlint\.+Failed\n.*?)```", page, re.S)
+    assert found is not None, "docs/ci.md shows a failing hook"
+    return found.group(1)
 
 
 def test_a_good_config_passes(workspace: Callable[[str], Path], run: Run) -> None:

@@ -4,6 +4,7 @@ Each case runs in a fresh temporary repository laid out like a user's: the schem
 `schema/`, configs under `configs/benchmark/`. A good config must pass and a bad one fail.
 That the schema was really loaded is checked on the good side: taplo fails on a schema it
 cannot load, and tombi (which only warns) runs with `--error-on-warnings` there.
+The snippets of docs/schema.md are the ones run here.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def rule_page(rule: Rule) -> str:
         f"[All rules]({INDEX_NAME}) · generated from the rule's source by `{GENERATED_BY}`;",
         "edit the rule, not this page.",
     ]
-    return rule.document() + "\n" + "\n".join(footer) + "\n"
+    return rule.document(marks=True) + "\n" + "\n".join(footer) + "\n"
 
 
 def _cell(text: str) -> str:

@@ -107,20 +107,23 @@ class Rule(NamedTuple):
         (the file may not even be text) or about suppressions themselves."""
         return self.check is not None
 
-    def document(self) -> str:
-        """The rule's documentation as markdown: what `benchlint rule CODE` prints, and the
-        body of its generated page in docs/rules/."""
+    def document(self, marks: bool = False) -> str:
+        """The rule's documentation as markdown: what `benchlint rule CODE` prints, and (with
+        `marks`: the hidden lines that tell the documentation tests which file each block is
+        and what it must report) the body of its generated page in docs/rules/."""
         parts = [f"# {self.code} {self.name}", "", f"Default severity: **{self.severity}**.", ""]
         parts.append((self.doc or "").strip())
         # A link rule's doc shows its own example: the TOML is the same on both sides.
         if not self.example_link:
+            bad = _marks(self.example_path, self.code) if marks else []
+            good = _marks(DEFAULT_EXAMPLE_PATH, "clean") if marks else []
             parts += ["", "## Example", ""]
-            parts += self._example_needs()
-            parts += [_file_mark(self.example_path), "```toml", self.bad.rstrip("\n"), "```"]
+            parts += self._example_needs(marks)
+            parts += [*bad, "```toml", self.bad.rstrip("\n"), "```"]
             parts += ["", "## Use instead", ""]
             if self.example_path != DEFAULT_EXAMPLE_PATH:
                 parts += [f"At `{DEFAULT_EXAMPLE_PATH}`:", ""]
-            parts += [_file_mark(DEFAULT_EXAMPLE_PATH), "```toml", self.good.rstrip("\n"), "```"]
+            parts += [*good, "```toml", self.good.rstrip("\n"), "```"]
         if self.fix:
             parts += ["", "## Fix", "", self.fix]
         return "\n".join(parts) + "\n"
@@ -143,7 +146,7 @@ class Rule(NamedTuple):
         lines = [f"{key} = {toml_value(value)}" for key, value in settings.items()]
         return {SETTINGS_EXAMPLE: "".join(line + "\n" for line in lines), **files}
 
-    def _example_needs(self) -> list[str]:
+    def _example_needs(self, marks: bool) -> list[str]:
         """What the example needs besides its text, each file shown as it must be written."""
         default = self.example_path == DEFAULT_EXAMPLE_PATH
         files = self.example_files()
@@ -154,7 +157,8 @@ class Rule(NamedTuple):
             out += ["It needs these files in the folder benchlint runs from:", ""]
         for name, text in files.items():
             kind = "toml" if name.endswith(".toml") else "json"
-            out += [f"`{name}`:", "", _file_mark(name), f"```{kind}"]
+            mark = [f"<!-- file: {name} -->"] if marks else []
+            out += [f"`{name}`:", "", *mark, f"```{kind}"]
             out += [text.rstrip("\n"), "```", ""]
         where = "" if default else " (the path matters here)"
         out += [f"The config, `{self.example_path}`{where}:", ""]
@@ -167,10 +171,11 @@ EXAMPLE_CATALOG = "catalog.json"
 EXAMPLE_SECRETS = "secret-list.json"
 
 
-def _file_mark(name: str) -> str:
-    """The hidden line before a fenced block that the documentation tests read: the block is
-    the text of file `name` (relative to the folder the example runs in)."""
-    return f"<!-- file: {name} -->"
+def _marks(name: str, expect: str) -> list[str]:
+    """The hidden lines above an example on a rule's page that the documentation tests read:
+    the block is the text of file `name` (in the folder the example runs in), and linting it
+    reports exactly `expect` (a code, or `clean`)."""
+    return [f"<!-- file: {name} -->", f"<!-- expect: {expect} -->"]
 
 
 def _catalog_document(entries: tuple[dict[str, Any], ...]) -> dict[str, Any]:

@@ -13,11 +13,15 @@ printed into a CI log as code frames; fixed, a file outside the checkout would b
 rewritten. Replace the link with the config itself.
 
 ## Example
-```sh
-ln -s ~/.netrc configs/benchmark/netrc.toml
-benchlint check configs
+In a repository, a config that is a link to a file outside it (here `/etc/passwd`):
+
+```console
+$ mkdir -p configs/benchmark && ln -s /etc/passwd configs/benchmark/passwd.toml
+$ benchlint check configs
+configs/benchmark/passwd.toml:1:1: BL004 [error] this config is a symbolic link to a file outside the repository: it was not read (`--follow-symlinks` reads it)
+
+1 error in 1 file
 ```
-reports BL004 at `configs/benchmark/netrc.toml:1:1` and shows nothing of the file.
 """
 
 from __future__ import annotations

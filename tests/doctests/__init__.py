@@ -1,0 +1,1 @@
+"""The documentation's examples, executed (see `harness`)."""
