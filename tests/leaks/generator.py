@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from benchlint.core.toml_syntax import toml_string
 
-from .tokens import Token
+from .tokens import PASSWORD, Token
 
 BASE = """\
 [experiment]
@@ -193,9 +193,48 @@ POSITIONS: dict[str, Position] = {
 }
 
 
+# Where only the key (or the keyword before it) says the value is a secret.
+def _netrc_line(t: Token) -> dict[str, str] | None:
+    if "\n" in t.value:
+        return None
+    return _one(_config(env=f"machine api.example.com login bob password {t.value}"))
+
+
+def _credentials_file(t: Token) -> dict[str, str] | None:
+    if "\n" in t.value:
+        return None
+    return _one(f"[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = {t.value}\n")
+
+
+def _password_key(t: Token) -> dict[str, str]:
+    return _one(_config(env=f"DB_PASSWORD = {toml_string(t.value)}"))
+
+
+def _dotenv_comment(t: Token) -> dict[str, str] | None:
+    if "\n" in t.value:
+        return None
+    return _one(_config(env=f"# pasted from .env: API_TOKEN={t.value}"))
+
+
+def _yaml_line(t: Token) -> dict[str, str] | None:
+    if "\n" in t.value:
+        return None
+    return _one(_config(env=f"client_secret: {t.value}"))
+
+
+KEY_NAMED: dict[str, Position] = {
+    "netrc-line": _netrc_line,
+    "credentials-file": _credentials_file,
+    "password-key": _password_key,
+    "dotenv-comment": _dotenv_comment,
+    "yaml-line": _yaml_line,
+}
+
+
 def cases(tokens: list[Token]) -> Iterator[Case]:
     for token in tokens:
-        for name, position in POSITIONS.items():
+        positions = KEY_NAMED if token.name == PASSWORD else {**POSITIONS, **KEY_NAMED}
+        for name, position in positions.items():
             files = position(token)
             if files is None:
                 continue

@@ -13,6 +13,9 @@ ALNUM = string.ascii_letters + string.digits
 UPPER = string.ascii_uppercase + string.digits
 
 
+PASSWORD = "password"  # the token that only key-named positions may hold (generator.KEY_NAMED)
+
+
 class Token(NamedTuple):
     name: str
     prefix: str
@@ -51,6 +54,8 @@ def make_tokens(seed: int | str) -> list[Token]:
         Token("google-oauth", "ya29.", body(ALNUM, 40)),
         Token("jwt", "eyJhbGciOiJIUzI1NiJ9.eyJ", body(ALNUM, 30), ".c2lnbmF0dXJl"),
         Token("aws-secret", "", body(ALNUM, 40)),  # no format: found by entropy or key name
+        # no format and too short to look random: only the key naming it says it is a secret
+        Token(PASSWORD, "", body(ALNUM, 20)),
         Token(
             "private-key",
             "-----BEGIN PRIVATE KEY-----\n",

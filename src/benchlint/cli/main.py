@@ -56,7 +56,9 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
         "--format", choices=FORMATS, default=None, help="output format (default: text)"
     )
     check.add_argument("--fix", action="store_true", help="apply safe fixes")
-    check.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes")
+    check.add_argument(
+        "--unsafe-fixes", action="store_true", help="apply the safe and the unsafe fixes"
+    )
     check.add_argument(
         "--diff", action="store_true", help="print the fixes as a diff; write nothing"
     )

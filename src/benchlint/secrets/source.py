@@ -57,6 +57,12 @@ _PLAIN_ASSIGNMENT = re.compile(
     r"(?<![A-Za-z0-9_.-])(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*(?:=|:(?!//))[ \t]*"
     r"(?P<value>[^\s\"'`,;{}\[\]#]{5,})"
 )
+# `password VALUE` with only blanks between (a `.netrc` line: `machine h login u password p`).
+_SPACED_PAIR = re.compile(
+    r"(?<![A-Za-z0-9_.-])(?P<key>password|passwd|secret|token)[ \t]+"
+    r"(?P<value>[^\s\"'`,;{}\[\]#=:]{5,})",
+    re.IGNORECASE,
+)
 # A multi-line string value after its key, in a file with a syntax error (the source map does
 # not see the blanked lines); an unclosed one runs to the end.
 _MULTILINE_PAIR = re.compile(
@@ -139,8 +145,14 @@ class _Finder:
         for match in _SOURCE_PAIR.finditer(text):
             self._pair(match)
         for match in _PLAIN_ASSIGNMENT.finditer(text):
-            if _names_a_credential(match.group("key")):
+            # not TOML (a `.env`, YAML or `.ini` line): any `*_secret` key but the config's own
+            # reference fields holds a secret, not a record name
+            key = match.group("key")
+            if key not in NAME_KEYS and sensitive_key(key):
                 self.hide(match.start("value"), match.end("value"))
+        for match in _SPACED_PAIR.finditer(text):
+            self.hide(match.start("value"), match.end("value"))
+            self.credential(match.group("value"))
         if '"""' in text or "'''" in text:
             for match in _MULTILINE_PAIR.finditer(text):
                 body = match.group("value")
