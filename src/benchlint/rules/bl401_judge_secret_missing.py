@@ -36,6 +36,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         "`judge_api_key_secret` in [execution] to the Platform secret record holding it",
         Anchor.header(("execution",)) if has_table else Anchor.value(("experiment", "benchmark")),
         key=("execution", "judge_api_key_secret"),
+        absent=(("execution", "judge_api_key_secret"),),
         fix=Fix(f"Add {LINE} to [execution]", "unsafe", (edit,)) if edit else None,
     )
 
