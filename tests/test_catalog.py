@@ -303,3 +303,35 @@ def test_catalog_command(tmp_path: Path, capsys, monkeypatch) -> None:
     assert capsys.readouterr().out.startswith("**HLE**")
     assert main(["catalog", "hel"]) == 2
     assert 'did you mean "hle"' in capsys.readouterr().err
+
+
+def _judge_entry(needs_key: bool | None) -> dict[str, object]:
+    entry: dict[str, object] = {
+        "key": "quiz-judge",
+        "name": "Quiz",
+        "requires_judge_model": True,
+        "judge_model_default": "openai/gpt-5",
+    }
+    if needs_key is not None:
+        entry["requires_judge_api_key"] = needs_key
+    return entry
+
+
+@pytest.mark.parametrize(("needs_key", "fires"), [(False, False), (True, True), (None, True)])
+def test_bl401_follows_requires_judge_api_key(
+    tmp_path: Path, needs_key: bool | None, fires: bool
+) -> None:
+    """The SDK's 0.3.0 flag for a judge key is `requires_judge_api_key`; an entry that does
+    not state it (older output) is read as a judge model that needs one."""
+    from benchlint.domain.catalog.store import load_catalog
+    from benchlint.domain.profiles import PROFILES
+    from benchlint.domain.skeleton import skeleton
+
+    catalog = write_catalog(tmp_path, _judge_entry(needs_key))
+    text = MINIMAL.replace("terminal-bench-2-1", "quiz-judge")
+    found = [d.code for d in lint(text, catalogs=(str(catalog),))]
+    assert ("BL401" in found) is fires
+    entry = load_catalog([catalog]).find("quiz-judge")
+    assert entry is not None and entry.needs_judge_key is fires
+    written = skeleton(entry, PROFILES["docs"])
+    assert ('judge_api_key_secret = "OPENAI_API_KEY"' in written) is fires

@@ -8,12 +8,13 @@ from typing import Any
 
 import jsonschema
 import pytest
-from tests.helpers import MINIMAL
+from tests.helpers import MINIMAL, write_catalog
 
 from benchlint import Settings, Workspace, plan_text
 from benchlint.cli.main import main
 from benchlint.domain.catalog import bundled_catalog
 from benchlint.lint.plan import Count
+from benchlint.report.plan_report import rows
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "configs" / "benchmark"
@@ -154,7 +155,7 @@ def test_agents_judge_and_secrets() -> None:
         "official scaffold · openai/gpt-5.2",
         "cursor-cli · my-lora (LoRA on qwen3-8b)",
     ]
-    assert found.judge == ("openai/gpt-5", "benchmark default", "JUDGE_KEY")
+    assert found.judge == ("openai/gpt-5", "benchmark default", "JUDGE_KEY", True)
     assert [(s.name, s.used_by, s.per_run, s.stored) for s in found.secrets] == [
         ("OPENAI_API_KEY", "model", False, True),
         ("CURSOR_API_KEY", "harness", False, False),
@@ -167,9 +168,9 @@ def test_agents_judge_and_secrets() -> None:
 
 def test_a_pinned_grader_and_a_judge_model_in_the_config() -> None:
     pinned = plan_text(config("browsecomp", execution='judge_api_key_secret = "OPENAI_API_KEY"'))
-    assert pinned.judge == (None, "pinned", "OPENAI_API_KEY")
+    assert pinned.judge == (None, "pinned", "OPENAI_API_KEY", True)
     chosen = plan(config(execution='judge_model = "anthropic/claude-sonnet-4"'))
-    assert chosen.judge == ("anthropic/claude-sonnet-4", "config", None)
+    assert chosen.judge == ("anthropic/claude-sonnet-4", "config", None, True)
     assert plan_text(config("terminal-bench-2-1")).judge is None
 
 
@@ -261,3 +262,19 @@ def test_a_credential_in_a_reference_is_masked(
     for fmt in ("text", "json"):
         _, out, err = run([str(path), "--format", fmt], capsys)
         assert token not in out + err and "sk-p…(56 chars)" in out
+
+
+def test_a_judge_that_needs_no_key_is_not_missing_one(tmp_path: Path) -> None:
+    entry = {
+        "key": "quiz-judge",
+        "name": "Quiz",
+        "requires_judge_model": True,
+        "requires_judge_api_key": False,
+        "judge_model_default": "openai/gpt-5",
+    }
+    catalog = write_catalog(tmp_path, entry)
+    text = MINIMAL.replace("terminal-bench-2-1", "quiz-judge")
+    settings = Settings(catalogs=(str(catalog),))
+    found = plan_text(text, path="configs/benchmark/q.toml", settings=settings)
+    assert found.judge == ("openai/gpt-5", "benchmark default", None, False)
+    assert dict(rows(found))["judge"] == "openai/gpt-5 (the benchmark's default); no key needed"

@@ -128,6 +128,47 @@ async def test_syntax_error_keeps_semantic_diagnostics(vscode: LanguageClient) -
     editor.close(uri)
 
 
+HLE_WITH_ENV = """\
+[experiment]
+benchmark = "hle"
+
+[tasks]
+task_set = "parity"
+
+[[agents]]
+harness = "codex"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[env]
+"""
+
+
+async def test_a_half_typed_line_does_not_hide_a_missing_judge(vscode: LanguageClient) -> None:
+    """A broken line in [env] cannot hold [execution]'s judge key: BL401 stays; typed in
+    [execution], it could be the key, and BL401 waits until the line is complete."""
+    editor: Editor = vscode.editor  # type: ignore[attr-defined]
+    uri = editor.open("configs/benchmark/half-typed-env.toml", HLE_WITH_ENV)
+    assert [d.code for d in await editor.diagnostics(uri)] == ["BL401"]
+    end = lsp.Position(15, 0)
+    for typed, want in (
+        ("PYTHONUNBUFFERED = Tr", ["BL001", "BL401"]),
+        ("PYTHONUNBUFFERED = True", ["BL001", "BL401"]),
+        ('PYTHONUNBUFFERED = "1"\n[execution]\njudge_api_key_secret = ', ["BL001"]),
+        ('PYTHONUNBUFFERED = "1"\n[execution]\njudge_api_key_secret = "OPENAI_API_KEY"', []),
+    ):
+        before = editor.publication_count(uri)
+        editor.edit(uri, lsp.Range(end, lsp.Position(len(editor.texts[uri].split("\n")), 0)), typed)
+        published = await editor.next_publication(uri, before)
+        assert sorted(d.code for d in published.diagnostics) == want, typed
+        judge = [d for d in published.diagnostics if d.code == "BL401"]
+        assert all(d.range.start == lsp.Position(1, 12) for d in judge)
+    editor.close(uri)
+
+
 async def test_other_toml_files_get_nothing(vscode: LanguageClient) -> None:
     editor: Editor = vscode.editor  # type: ignore[attr-defined]
     pyproject = editor.open("pyproject.toml", "[tool.x]\nkey = 1\n")

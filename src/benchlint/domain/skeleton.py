@@ -163,7 +163,7 @@ def _execution(entry: CatalogEntry) -> list[str]:
         "attempts_per_task = 1",
         "max_concurrent_attempts = 4",
     ]
-    if entry.uses_judge:
+    if entry.needs_judge_key:
         grader = "a pinned grader" if entry.pinned_grader else "an LLM judge"
         out += _comment(
             f"{entry.name} is graded by {grader} that calls a model with your key: the "

@@ -65,9 +65,16 @@ def lint(
     if not document.valid and "BL001" in enabled:
         rule = RULES_BY_CODE["BL001"]
         found.extend((rule, finding) for finding in syntax_findings(document))
-    for rule, check in _checks(enabled, document.recovered):
-        for finding in check(context):  # a plain loop: the hot path of a valid file
-            found.append((rule, finding))
+    if document.recovered:
+        for rule, check in _checks(enabled):
+            findings = check(context)
+            if rule.needs_complete:
+                findings = (f for f in findings if _survives(document, f))
+            found.extend((rule, finding) for finding in findings)
+    else:
+        for rule, check in _checks(enabled):
+            for finding in check(context):  # a plain loop: the hot path of a valid file
+                found.append((rule, finding))
 
     diagnostics = [_resolve(context, rule, finding) for rule, finding in found]
     if suppressions:
@@ -123,15 +130,17 @@ def _context(document: Document, path: str | None, settings: Settings) -> Contex
 
 
 @lru_cache(maxsize=64)
-def _checks(enabled: frozenset[str], recovered: bool) -> tuple[tuple[Rule, Check], ...]:
+def _checks(enabled: frozenset[str]) -> tuple[tuple[Rule, Check], ...]:
     """The checks to run for a set of enabled codes, in code order."""
     return tuple(
-        (rule, rule.check)
-        for rule in RULES
-        if rule.check is not None
-        and rule.code in enabled
-        and not (rule.needs_complete and recovered)
+        (rule, rule.check) for rule in RULES if rule.check is not None and rule.code in enabled
     )
+
+
+def _survives(document: Document, finding: Finding) -> bool:
+    """Whether a finding about something absent still holds after a syntax error: it names
+    what is absent, and no blanked line could have held it."""
+    return bool(finding.absent) and not any(document.could_hold(p) for p in finding.absent)
 
 
 def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:

@@ -64,7 +64,8 @@ class Agent(NamedTuple):
 class Judge(NamedTuple):
     model: str | None  # None: the benchmark's default, not stated in the catalog
     model_source: Literal["config", "benchmark default", "pinned"]
-    api_key_secret: str | None  # None: missing (BL401 says so)
+    api_key_secret: str | None  # None: not set (missing when `key_needed`: BL401 says so)
+    key_needed: bool = True  # the catalog's `requires_judge_api_key` (text output only)
 
 
 class Secret(NamedTuple):
@@ -320,11 +321,12 @@ def _judge(ctx: Context, entry: CatalogEntry | None) -> Judge | None:
     key = ctx.string(execution, "judge_api_key_secret")
     if not (entry is not None and entry.uses_judge) and model is None and key is None:
         return None
+    needed = entry is None or entry.needs_judge_key
     if model is not None:
-        return Judge(model, "config", key)
+        return Judge(model, "config", key, needed)
     if entry is not None and entry.pinned_grader:
-        return Judge(None, "pinned", key)
-    return Judge(entry.judge_model_default if entry else None, "benchmark default", key)
+        return Judge(None, "pinned", key, needed)
+    return Judge(entry.judge_model_default if entry else None, "benchmark default", key, needed)
 
 
 def _secrets(ctx: Context, entry: CatalogEntry | None) -> tuple[Secret, ...]:

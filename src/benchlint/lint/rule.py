@@ -57,6 +57,9 @@ class Finding(NamedTuple):
     fix: Fix | None = None
     key: ConfigPath | None = None  # the JSON `key`; defaults to the anchor's path
     severity: Severity | None = None  # when a rule's severity depends on the case
+    # What a `needs_complete` rule's finding reports absent: after a syntax error it is kept
+    # only when no blanked line could hold one of these paths (none given: never kept).
+    absent: tuple[ConfigPath, ...] = ()
 
 
 Check = Callable[["Context"], Iterable[Finding]]
@@ -71,8 +74,9 @@ class Rule(NamedTuple):
     good: str  # the same config, fixed: fires nothing
     check: Check | None = None  # None: reported by the reader or the linter itself
     fix: str | None = None  # what the fix does, e.g. "Remove it (safe)."
-    # Rules that report something *absent* cannot trust a file whose broken lines were
-    # blanked out after a syntax error: the missing key may be on such a line.
+    # Rules that report something *absent* cannot fully trust a file whose broken lines were
+    # blanked out after a syntax error: the missing key may be on such a line. Their findings
+    # survive only when they name the absent paths and no blanked line could hold one.
     needs_complete: bool = False
     # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
     example_settings: Mapping[str, Any] = MappingProxyType({})

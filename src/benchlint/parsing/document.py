@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.diagnostic import Position
 from ..core.lazy import lazy
-from ..core.paths import key_label, table_name
+from ..core.paths import ConfigPath, key_label, table_name
 from ..core.text import LineIndex
+from .broken import HEADER_SHAPED as _HEADER_SHAPED
+from .broken import BrokenLine, broken_lines, could_hold
 from .span import Span
 from .toml_values import DecodeError, loads
 
@@ -28,11 +30,6 @@ if TYPE_CHECKING:
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
 _MAX_RECOVERY_ROUNDS = 24
-# A line meant as a table header, whatever is wrong with it: it opens with `[`, or it is a
-# dotted key closed by `]` (`agents.model]`, a missing `[`). Its body is set aside with it, or
-# its keys would land in the table above and be reported there.
-_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-_HEADER_SHAPED = re.compile(rf"\s*(?:\[|{_KEY}(?:\s*\.\s*{_KEY})*\s*\]\]?\s*(?:#.*)?$)")
 
 
 class EncodingProblem(NamedTuple):
@@ -59,6 +56,7 @@ class Document:
         parse_text: str = "",  # the text after blanking; same geometry as `text`
         parsed: bool = True,  # tomllib accepted `parse_text or text` (recovery may give up)
         bom: SyntaxProblem | None = None,  # a byte-order mark at the start (read past)
+        blanked: frozenset[int] = frozenset(),  # the lines recovery blanked (1-based)
     ) -> None:
         self.text = text
         self.data = data
@@ -66,6 +64,7 @@ class Document:
         self.parse_text = parse_text
         self.parsed = parsed
         self.bom = bom
+        self.blanked = blanked
 
     @property
     def recovered(self) -> bool:
@@ -81,6 +80,20 @@ class Document:
     def problems(self) -> list[SyntaxProblem]:
         """The syntax problems BL001 reports: a byte-order mark, and the first error."""
         return [problem for problem in (self.bom, self.syntax) if problem is not None]
+
+    @lazy
+    def broken_lines(self) -> tuple[BrokenLine, ...]:
+        """What each blanked line could have defined (see `parsing.broken`)."""
+        return broken_lines(self.lines, self.source_map, self.blanked)
+
+    def could_hold(self, path: ConfigPath) -> bool:
+        """Whether `path` may be absent from the values only because a broken line was blanked
+        out (always, when recovery gave up and nothing was read)."""
+        if not self.recovered:
+            return False
+        if not self.parsed:
+            return True
+        return could_hold(self.broken_lines, path)
 
     @lazy
     def lines(self) -> LineIndex:
@@ -210,9 +223,9 @@ def _recover(text: str, source: str, first_error: Exception) -> Document:
         except (RecursionError, ValueError) as next_error:  # as in `parse`
             error = next_error
             continue
-        return Document(text, data, problem, current)
+        return Document(text, data, problem, current, blanked=frozenset(blanked))
     assert problem is not None
-    return Document(text, {}, problem, source, parsed=False)
+    return Document(text, {}, problem, source, parsed=False, blanked=frozenset(blanked))
 
 
 def _error_line(error: Exception) -> int | None:

@@ -95,6 +95,8 @@ def _judge(plan: Plan) -> str:
             if judge.model
             else "the benchmark's default model"
         )
+    if judge.api_key_secret is None and not judge.key_needed:
+        return f"{model}; no key needed"
     key = judge.api_key_secret or "missing: set judge_api_key_secret in [execution]"
     return f"{model}; key {key}"
 

@@ -1,9 +1,11 @@
 """## What it does
-Reports a literal value that holds a credential in a known format (see BL202): in `[env]`,
-`[agents.env]`, endpoint `extra_headers` values, model names (`model`, `base_model`,
-`lora_model_name`, `[execution].judge_model`), and `base_url` — where a
-user name and password (`https://user:pass@host`) or an `api_key=`/`token=` query parameter
-count too. The value is never printed, only a masked form.
+Reports a literal value that holds a credential in a known format (see BL202), whole or
+inside a longer string, under any key of any table — known, unknown or misspelled (`api_key`
+in `[agents.model]`), in `[env]`, `[agents.env]`, endpoint `extra_headers`, model names, and
+inside inline tables and arrays at any depth. Secret references (`api_key_secret` and the
+other record names BL202 checks) are left to BL202, so a value is reported once. In
+`base_url` a user name and password (`https://user:pass@host`) or an `api_key=`/`token=`
+query parameter count too. The value is never printed, only a masked form.
 
 ## Why is this bad?
 Literal values travel in clear text, in the file and in git history. Treat the key as
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.paths import key_label
+from ..core.paths import ConfigPath, key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..secrets.detection import (
@@ -23,34 +25,55 @@ from ..secrets.detection import (
     first_credential,
     mask,
     may_hold_token,
+    sensitive_key,
     url_credentials,
 )
-from .bl206_authorization_header import headers
-
-_MODEL_NAME_KEYS = ("model", "base_model", "lora_model_name")
 
 
-def literals(ctx: Context) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """(path, value) of each literal string long enough to hold a credential."""
+def literals(ctx: Context) -> Iterator[tuple[ConfigPath, str]]:
+    """(path, value) of each literal string long enough to hold a credential, anywhere in the
+    file but the secret references (BL202's) and the agents' `base_url` (checked below)."""
+    elsewhere = {ref.path for ref in ctx.secret_references}
+    elsewhere.update(_base_url_path(index) for index, _ in _base_urls(ctx))
     shortest = SHORTEST_TOKEN
-    for name, value in ctx.env_of(ctx.data).items():
-        if isinstance(value, str) and len(value) >= shortest:
-            yield ("env", name), value
+    stack: list[tuple[ConfigPath, object]] = [((), ctx.data)]
+    while stack:  # no recursion: a value may nest as deep as TOML lets it
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if len(value) >= shortest and path not in elsewhere:
+                yield path, value
+        elif isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+
+
+def _base_urls(ctx: Context) -> Iterator[tuple[int, str]]:
     for index, agent in ctx.agents:
-        for name, value in ctx.env_of(agent).items():
-            if isinstance(value, str) and len(value) >= shortest:
-                yield ("agents", index, "env", name), value
-        model = ctx.model_of(agent)
-        for key in _MODEL_NAME_KEYS:
-            value = ctx.string(model, key)
-            if value is not None and len(value) >= shortest:
-                yield ("agents", index, "model", key), value
-    for path, _, value in headers(ctx):
-        if isinstance(value, str) and len(value) >= shortest:
-            yield path, value
-    judge = ctx.string(ctx.table("execution"), "judge_model")
-    if judge is not None and len(judge) >= shortest:
-        yield ("execution", "judge_model"), judge
+        url = ctx.string(ctx.model_of(agent), "base_url")
+        if url is not None:
+            yield index, url
+
+
+def _base_url_path(index: int) -> ConfigPath:
+    return ("agents", index, "model", "base_url")
+
+
+def _instead(path: ConfigPath) -> str:
+    """What to do instead of writing the credential where it was found."""
+    if "extra_headers" in path:
+        return "rotate it and authenticate with `api_key_secret` instead"
+    key = path[-1]
+    # A key named like a credential in a model table (`api_key`): the model's key, misnamed.
+    if path[:1] == ("agents",) and path[2:] == ("model", key) and sensitive_key(str(key)):
+        return (
+            "rotate it, store the new one with `osmosis secret set NAME` and reference NAME "
+            "in `api_key_secret` instead"
+        )
+    return (
+        "rotate it, store the new one with `osmosis secret set NAME` and list NAME in "
+        "[secrets].required instead"
+    )
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -62,23 +85,13 @@ def check(ctx: Context) -> Iterator[Finding]:
     for path, value in found:
         token = first_credential(value)
         if token is not None:
-            header = "extra_headers" in path
-            instead = (
-                "rotate it and authenticate with `api_key_secret` instead"
-                if header
-                else "rotate it, store the new one with `osmosis secret set NAME` and list NAME "
-                "in [secrets].required instead"
-            )
             yield Finding(
                 f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
-                f"as leaked: {instead}",
+                f"as leaked: {_instead(path)}",
                 Anchor.value(path),
             )
-    for index, agent in ctx.agents:
-        url = ctx.string(ctx.model_of(agent), "base_url")
-        if url is None:
-            continue
-        path = ("agents", index, "model", "base_url")
+    for index, url in _base_urls(ctx):
+        path = _base_url_path(index)
         token = first_credential(url)
         carried = f"a credential ({mask(token)})" if token else url_credentials(url)
         if carried:

@@ -31,6 +31,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             f'add harness_api_key_secret = "{variable}" (a Platform secret record named '
             f"{variable})",
             Anchor.value(path),
+            absent=(("agents", index, "harness_api_key_secret"),),
             fix=Fix(f'Add harness_api_key_secret = "{variable}"', "safe", (edit,))
             if edit
             else None,

@@ -1,8 +1,9 @@
 """## What it does
-Reports a run on a benchmark graded by an LLM judge or a pinned grader (HLE, GDPVal,
-BrowseComp, per the catalog) without `[execution].judge_api_key_secret`. The benchmark is
-matched as the CLI matches it for its own warnings: exactly, or ignoring case and
-surrounding spaces.
+Reports a run on a benchmark whose judge needs your key (HLE, GDPVal, BrowseComp: catalog
+entries with `requires_judge_api_key: true`) without `[execution].judge_api_key_secret`. A
+judge that needs no key from you (`requires_judge_model: true`,
+`requires_judge_api_key: false`) is not reported. The benchmark is matched as the CLI
+matches it for its own warnings: exactly, or ignoring case and surrounding spaces.
 
 ## Why is this bad?
 The judge calls a model with your provider key. Without one, every attempt runs (and
@@ -23,7 +24,7 @@ LINE = 'judge_api_key_secret = "OPENAI_API_KEY"'
 
 def check(ctx: Context) -> Iterator[Finding]:
     entry = ctx.loose_catalog_entry
-    if entry is None or not entry.uses_judge:
+    if entry is None or not entry.needs_judge_key:
         return
     execution = ctx.data.get("execution")
     if isinstance(execution, dict) and "judge_api_key_secret" in execution:
@@ -36,6 +37,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         "`judge_api_key_secret` in [execution] to the Platform secret record holding it",
         Anchor.header(("execution",)) if has_table else Anchor.value(("experiment", "benchmark")),
         key=("execution", "judge_api_key_secret"),
+        absent=(("execution", "judge_api_key_secret"),),
         fix=Fix(f"Add {LINE} to [execution]", "unsafe", (edit,)) if edit else None,
     )
 

@@ -40,6 +40,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         toml_string(recommended.name),
         new_table_before=(("agents",), ("execution",)),
     )
+    # With no [tasks] the message says the run covers every task: any key there would not.
+    absent = ("tasks", "task_set") if ctx.table("tasks") else ("tasks",)
     yield Finding(
         f'{entry.name}: set task_set = "{recommended.name}" in [tasks] so results are comparable '
         "with published scores; this run "
@@ -49,6 +51,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             else "covers every task (the full benchmark)"
         ),
         Anchor.value(("experiment", "benchmark")),
+        absent=(absent,),
         fix=Fix(f'Set task_set = "{recommended.name}"', "unsafe", (edit,)) if edit else None,
     )
 

@@ -1,7 +1,9 @@
 """## What it does
 Reports a `benchmark` that looks like a local path or dataset file: it starts with `./`,
-`../`, `/` or `~`, contains `\\`, or ends in `.json`, `.jsonl`, `.parquet`, `.csv`, `.toml`,
-`.yaml`, `.yml` or `.arrow`. Registry references such as `acme/custom@1.0` are fine.
+`../`, `/` or `~`, is a `file:` URL (`file:///home/u/data`, `file:/data`, `FILE://host/data`:
+any case, with or without a host), contains `\\`, or ends in `.json`, `.jsonl`, `.parquet`,
+`.csv`, `.toml`, `.yaml`, `.yml` or `.arrow`. Registry references such as `acme/custom@1.0`
+are fine.
 
 ## Why is this bad?
 Benchmark runs only take benchmarks the Platform knows (`osmosis benchmark list`); a local
@@ -23,7 +25,14 @@ DATA_SUFFIXES = (".json", ".jsonl", ".parquet", ".csv", ".toml", ".yaml", ".yml"
 
 def looks_like_path(value: str) -> bool:
     text = value.strip()
-    return text.startswith(PATH_PREFIXES) or "\\" in text or text.lower().endswith(DATA_SUFFIXES)
+    lower = text.lower()
+    return (
+        text.startswith(PATH_PREFIXES)
+        # A file: URL names a file on this machine whatever follows the scheme.
+        or lower.startswith("file:")
+        or "\\" in text
+        or lower.endswith(DATA_SUFFIXES)
+    )
 
 
 def check(ctx: Context) -> Iterator[Finding]:

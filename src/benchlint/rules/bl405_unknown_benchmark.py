@@ -3,7 +3,8 @@ Reports a `benchmark` that matches no catalog entry exactly (by key, name or ID)
 suggests the closest key or name. With only the bundled catalog loaded this is an *info*
 (the bundled catalog knows the documented benchmarks, not your workspace's); with a catalog
 file loaded (`--catalog`, the `catalog` setting) it is a *warning*. A case-only mismatch
-(`Hle` for `hle`/`HLE`) is always a warning: names are case-sensitive on the Platform.
+(`Hle` for `hle`/`HLE`) is always a warning: names are case-sensitive on the Platform. A
+benchmark that looks like a local path or `file:` URL is left to BL404.
 
 ## Why is this bad?
 The Platform matches benchmarks exactly and refuses the run after submit. Load the output of

@@ -32,6 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"{entry.name} requires a harness: set `harness` in agent {index + 1}{reference}",
                 Anchor.header(("agents", index)),
                 key=("agents", index, "harness"),
+                absent=(("agents", index, "harness"),),
             )
         elif entry.official_scaffold_only and has_harness:
             yield Finding(

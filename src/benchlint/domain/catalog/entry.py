@@ -86,6 +86,15 @@ class CatalogEntry(NamedTuple):
         return bool(self.requires_judge_model or self.requires_judge_api_key)
 
     @property
+    def needs_judge_key(self) -> bool:
+        """Whether a run needs `[execution].judge_api_key_secret`: the SDK's own flag for it,
+        `requires_judge_api_key` (0.3.0); a source that does not state it (older SDKs) is read
+        as "a judge model needs a key"."""
+        if self.requires_judge_api_key is not None:
+            return self.requires_judge_api_key
+        return bool(self.requires_judge_model)
+
+    @property
     def pinned_grader(self) -> bool:
         """A judge whose model is fixed: it takes a key but no `judge_model`."""
         return bool(self.requires_judge_api_key and not self.requires_judge_model)

@@ -82,7 +82,8 @@ def describe(entry: CatalogEntry) -> str:
     if entry.pinned_grader:
         facts.append("pinned grader: needs `judge_api_key_secret`, takes no `judge_model`")
     elif entry.uses_judge:
-        judge = "LLM judge: needs `judge_api_key_secret`"
+        needs = "needs" if entry.needs_judge_key else "no key needed, no"
+        judge = f"LLM judge: {needs} `judge_api_key_secret`"
         if entry.judge_model_default:
             judge += f" (default model `{entry.judge_model_default}`)"
         facts.append(judge)
