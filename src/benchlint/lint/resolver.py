@@ -10,7 +10,12 @@ reported with the settings.
 Both surfaces cache what they resolve (a run over 1,000 files asks about a few folders; an
 editor asks on every keystroke): the settings file of each folder, and the settings of each
 settings file. A settings file edited since it was read is read again (its modification time
-and size are compared); `invalidate()` drops everything (the editor's settings changed).
+and size are compared); `invalidate()` drops everything (the editor's settings changed). With
+`revalidate` (the editor) each folder's candidate files are stat-ed on every lookup, so that
+a settings file created or removed is found even when no client reports it.
+
+An override is checked alone before it is laid over the file, so that its error names it
+(`named`: a flag, an editor setting), not the settings file.
 """
 
 from __future__ import annotations
