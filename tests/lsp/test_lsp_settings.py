@@ -114,7 +114,10 @@ async def test_invalid_editor_settings_are_shown_and_the_old_ones_kept(
     await editor.diagnostics(uri)
     for bad, says in (
         ({"debonce": 0}, "did you mean `benchlint.debounce`?"),
-        ({"ignore": ["BL999"]}, "unknown rule code"),
+        ({"ignore": ["BL999"]}, "`BL999` in the editor setting benchlint.ignore"),
+        ({"select": ["BLX"]}, "`BLX` in the editor setting benchlint.select"),
+        # an empty list is not "not set": it would turn every rule off
+        ({"select": []}, "`select` in the editor setting benchlint.select is empty"),
         ({"profile": "nope"}, "unknown profile"),
         ({"debounce": -5}, "benchlint.debounce"),
     ):
@@ -160,6 +163,35 @@ async def test_saving_a_settings_file_reloads(neovim07: LanguageClient) -> None:
         lsp.DidSaveTextDocumentParams(lsp.TextDocumentIdentifier(uri_of(settings)))
     )
     assert "BL502" not in await republished(editor, uri, before)
+    editor.close(uri)
+
+
+async def test_a_settings_file_is_noticed_without_file_watching(
+    neovim07: LanguageClient,
+) -> None:
+    """A client that does not watch files: a settings file created, edited or removed after
+    the config was opened applies on its next lint, as `benchlint check` applies it."""
+    capabilities = client_capabilities("neovim@v0.7.0")
+    assert capabilities.workspace.did_change_watched_files is None
+    editor: Editor = neovim07.editor  # type: ignore[attr-defined]
+    uri = editor.open("unwatched/configs/benchmark/a.toml", TERMINAL)
+    assert {"BL403", "BL502"} <= codes(await editor.diagnostics(uri))
+    settings = editor.root / "unwatched" / "benchlint.toml"
+    settings.parent.mkdir()
+    for text, gone, kept in (
+        ('ignore = ["BL502"]\n', "BL502", "BL403"),
+        ('ignore = ["BL403", "BL304"]\n', "BL403", "BL502"),
+        (None, "", "BL403"),
+    ):
+        if text is None:
+            settings.unlink()
+        else:
+            settings.write_text(text)
+        before = editor.publication_count(uri)
+        editor.replace_all(uri, TERMINAL + "\n" * (before + 1))  # a new version to lint
+        found = await republished(editor, uri, before)
+        assert kept in found and (not gone or gone not in found), (text, found)
+    assert "BL502" in found
     editor.close(uri)
 
 
@@ -223,3 +255,25 @@ async def test_globs_follow_the_workspace_folders(vscode: LanguageClient) -> Non
     editor.close(uri)
     editor.close(served)
     await editor.change_settings({})
+
+
+async def test_the_editor_serves_and_checks_what_the_cli_does(vscode: LanguageClient) -> None:
+    """A config in a sub-folder of configs/benchmark/ (which `benchlint check` walks) is
+    served by default; a file made a config by its `#:schema` line gets no BL504 in the
+    editor, as on the command line."""
+    editor: Editor = vscode.editor  # type: ignore[attr-defined]
+    folder = editor.root / "agree"
+    schema_line = "#:schema ../schema/benchmark-config.schema.json\n"
+    for relative, text in (
+        ("configs/benchmark/sub/deep.toml", TERMINAL),
+        ("experiments/declared.toml", schema_line + TERMINAL),
+    ):
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        want = cli_json([path.relative_to(folder)], folder)[str(path.resolve())]
+        assert "BL504" not in {d["code"] for d in want}
+        uri = editor.open(str(path.relative_to(editor.root)), text)
+        found = [observed(d) for d in await editor.diagnostics(uri)]
+        assert found and found == [expected(d, text, "utf-16") for d in want], relative
+        editor.close(uri)

@@ -20,7 +20,7 @@ from benchlint.lsp.code_actions import changed_stretch, text_changes
 from benchlint.lsp.documents import DocumentStore
 from benchlint.lsp.keydocs import doc_at
 from benchlint.lsp.positions import _LINE_BREAK, ClientText
-from benchlint.lsp.selection import is_selected, matches_globs, names_schema
+from benchlint.lsp.selection import DEFAULT_GLOBS, is_selected, matches_globs, names_schema
 from benchlint.lsp.workspace_settings import WorkspaceSettings, overrides
 
 # -- positions ---------------------------------------------------------------------------------
@@ -116,6 +116,11 @@ def test_incremental_changes_apply_in_order() -> None:
         ("/elsewhere/runs/a.toml", ["runs/*.toml"], False),
         ("/elsewhere/runs/a.toml", ["/elsewhere/**"], True),
         ("/w/x/a.toml", ["x/[ab].toml"], True),
+        # the default glob is what `benchlint check` walks: sub-folders too
+        ("/w/configs/benchmark/deep/a.toml", list(DEFAULT_GLOBS), True),
+        ("/w/configs/benchmark/a.toml", list(DEFAULT_GLOBS), True),
+        ("/w/configs/a.toml", list(DEFAULT_GLOBS), False),
+        ("/w/configs/benchmark/a.json", list(DEFAULT_GLOBS), False),
     ],
 )
 def test_globs(path: str, globs: list[str], selected: bool) -> None:
@@ -137,12 +142,14 @@ def test_schema_line_names_the_benchlint_schema() -> None:
 
 def test_client_settings_defaults_and_aliases() -> None:
     settings = parse_client_settings(
-        {"extraHarnesses": ["x"], "path": "/usr/bin/benchlint", "select": [], "profile": None}
+        {"extraHarnesses": ["x"], "path": "/usr/bin/benchlint", "ignore": [], "profile": None}
     )
     assert settings.extra_harnesses == ["x"]
-    assert settings.select is None and settings.profile is None
+    assert settings.ignore is None and settings.profile is None and settings.select is None
+    # an empty `select` is kept (then refused by the resolver), never read as "not set"
+    assert parse_client_settings({"select": []}).select == []
     assert settings.debounce == 150
-    assert settings.globs == ["**/configs/benchmark/*.toml"]
+    assert settings.globs == ["**/configs/benchmark/**/*.toml"]
     assert parse_client_settings(None) == ClientSettings()
 
 

@@ -76,6 +76,11 @@ def test_defaults_match_the_server() -> None:
     # Unset (null or empty) so that a settings file in the workspace decides.
     for key in ("profile", "select", "ignore", "catalog", "extraHarnesses", "severity"):
         assert settings[key]["default"] in (None, []), key
+    # An empty `select` is refused by the server (it would turn every rule off): "not set"
+    # must reach it as null, never as [].
+    assert settings["select"]["default"] is None and "null" in settings["select"]["type"]
+    # The default documents are the ones `benchlint check` walks.
+    assert "workspaceContains:" + DEFAULT_GLOBS[0] in package_json()["activationEvents"]
 
 
 def python_package_version() -> str:

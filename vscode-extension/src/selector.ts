@@ -1,6 +1,6 @@
 // Which documents the language client hands to the server: pure, unit-tested.
 
-export const DEFAULT_GLOBS: readonly string[] = ["**/configs/benchmark/*.toml"];
+export const DEFAULT_GLOBS: readonly string[] = ["**/configs/benchmark/**/*.toml"];
 
 export interface FileFilter {
   readonly scheme: "file";

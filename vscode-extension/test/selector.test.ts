@@ -6,7 +6,7 @@ import { documentSelector } from "../src/selector";
 describe("documentSelector", () => {
   it("selects config files by pattern and every toml document", () => {
     assert.deepEqual(documentSelector(undefined), [
-      { scheme: "file", pattern: "**/configs/benchmark/*.toml" },
+      { scheme: "file", pattern: "**/configs/benchmark/**/*.toml" },
       { scheme: "file", language: "toml" },
     ]);
   });
@@ -20,6 +20,6 @@ describe("documentSelector", () => {
   });
 
   it("falls back to the default when every glob is blank", () => {
-    assert.equal(documentSelector(["  "])[0]?.pattern, "**/configs/benchmark/*.toml");
+    assert.equal(documentSelector(["  "])[0]?.pattern, "**/configs/benchmark/**/*.toml");
   });
 });

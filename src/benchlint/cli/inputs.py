@@ -29,10 +29,9 @@ class Input(NamedTuple):
     outside: bool = False
 
 
-def _codes(value: str | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    return tuple(part.strip() for part in value.split(",") if part.strip())
+def _codes(value: list[str] | None) -> tuple[str, ...] | None:
+    """A list flag's codes; None when it was not given (given but empty is refused later)."""
+    return None if value is None else tuple(value)
 
 
 def resolver_from(args: argparse.Namespace) -> SettingsResolver:

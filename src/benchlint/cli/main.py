@@ -62,8 +62,20 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--diff", action="store_true", help="print the fixes as a diff; write nothing"
     )
-    check.add_argument("--select", metavar="CODES", help="codes or prefixes to enable (BL2,BL305)")
-    check.add_argument("--ignore", metavar="CODES", help="codes or prefixes to disable")
+    check.add_argument(
+        "--select",
+        metavar="CODES",
+        action="extend",
+        type=_codes,
+        help="codes or prefixes to enable (BL2,BL305; repeatable)",
+    )
+    check.add_argument(
+        "--ignore",
+        metavar="CODES",
+        action="extend",
+        type=_codes,
+        help="codes or prefixes to disable (repeatable)",
+    )
     check.add_argument("--fail-on", choices=("error", "warning", "info", "never"), default=None)
     _settings_arguments(check)
     check.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
@@ -99,7 +111,12 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         type=_positive,
         help="run budget: warn (BL505) when a run's total attempts exceed N",
     )
-    parser.add_argument("--config", metavar="FILE", help="settings file (instead of discovery)")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="settings file instead of discovery, any name: its [tool.benchlint] table when "
+        "it has a [tool] table, else its top-level keys",
+    )
     parser.add_argument(
         "--follow-symlinks",
         action="store_true",
@@ -133,6 +150,11 @@ def _new_arguments(new: argparse.ArgumentParser) -> None:
     )
     _settings_arguments(new)
     new.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
+
+
+def _codes(text: str) -> list[str]:
+    """One occurrence of a list flag: comma-separated codes (repetitions add up)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _positive(text: str) -> int:

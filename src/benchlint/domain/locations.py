@@ -1,14 +1,33 @@
 """Where `osmosis benchmark submit` takes configs from: `*.toml` files under a
-`configs/benchmark/` folder of the workspace. The folder walk of the command line and BL504
-ask the same two questions here."""
+`configs/benchmark/` folder of the workspace (at any depth). The folder walk of the command
+line, BL504 and the language server's choice of documents ask the same questions here; a
+TOML file elsewhere is a config too when its first line is the documented `#:schema` comment
+naming the benchlint schema."""
 
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import PurePath
 
 CONFIG_FOLDER = ("configs", "benchmark")
+# The editor's default glob: what `is_config_path` accepts, in glob form for the client.
+CONFIG_GLOB = "**/configs/benchmark/**/*.toml"
+SCHEMA_FILE = "benchmark-config.schema.json"
+_SCHEMA_LINE = re.compile(r"\A\ufeff?[ \t]*#:schema[ \t]+(\S+)")
+
+
+def is_config_path(path: str) -> bool:
+    """Whether the command line's folder walk takes the file at `path` as a config."""
+    return is_config_name(path) and in_config_folder(path)
+
+
+def names_schema(text: str) -> bool:
+    """True when the first line is `#:schema .../benchmark-config.schema.json`: the file
+    declares itself a benchmark config, wherever it is."""
+    match = _SCHEMA_LINE.match(text[:4096])
+    return match is not None and match.group(1).rsplit("/", 1)[-1] == SCHEMA_FILE
 
 
 def in_config_folder(path: str) -> bool:

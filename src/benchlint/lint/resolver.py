@@ -10,19 +10,25 @@ reported with the settings.
 Both surfaces cache what they resolve (a run over 1,000 files asks about a few folders; an
 editor asks on every keystroke): the settings file of each folder, and the settings of each
 settings file. A settings file edited since it was read is read again (its modification time
-and size are compared); `invalidate()` drops everything (the editor's settings changed).
+and size are compared); `invalidate()` drops everything (the editor's settings changed). With
+`revalidate` (the editor) each folder's candidate files are stat-ed on every lookup, so that
+a settings file created or removed is found even when no client reports it.
+
+An override is checked alone before it is laid over the file, so that its error names it
+(`named`: a flag, an editor setting), not the settings file.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 from ..core.boundary import boundary_of, escapes
 from ..core.diagnostic import Severity
-from .settings import Settings, SettingsError, find_settings_file
+from .setting_keys import FIELD_KEYS
+from .settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
 
 
 class Overrides(NamedTuple):
@@ -41,14 +47,31 @@ class Overrides(NamedTuple):
     secrets_lists: tuple[str, ...] = ()  # absolute paths
 
 
+def flag_name(field: str) -> str:
+    """How the command line names an override in an error: its flag."""
+    return f"--{FIELD_KEYS[field]}"
+
+
 class _Cached(NamedTuple):
     settings: Settings | SettingsError
     stamp: tuple[int, int] | None
 
 
 class SettingsResolver:
-    def __init__(self, overrides: Overrides | None = None, config_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        overrides: Overrides | None = None,
+        config_file: Path | None = None,
+        *,
+        named: Callable[[str], str] = flag_name,
+        revalidate: bool = False,
+    ) -> None:
         self.overrides = overrides or Overrides()
+        self.named = named  # an override's name in errors, by `Settings` field
+        # Re-check each cached folder's candidate settings files (a stat each) on every
+        # lookup: an editor may never hear of a settings file created or removed.
+        self.revalidate = revalidate
+        self._folder_stamps: dict[str, tuple[tuple[int, int] | None, ...]] = {}
         self.config_file = config_file  # the one settings file for every path, if given
         self.generation = 0  # bumped whenever cached settings are dropped
         # folder → its settings file, or why looking for it failed (an unreadable pyproject)
@@ -58,6 +81,7 @@ class SettingsResolver:
 
     def invalidate(self) -> None:
         self._folder_source.clear()
+        self._folder_stamps.clear()
         self._by_source.clear()
         self.data_files.clear()
         self.generation += 1
@@ -82,6 +106,11 @@ class SettingsResolver:
                 raise SettingsError(f"settings file {self.config_file} does not exist")
             return self.config_file
         folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
+        if self.revalidate:
+            stamps = tuple(_stamp(candidate) for candidate in _candidates(folder))
+            if self._folder_stamps.get(folder) != stamps:
+                self._folder_source.pop(folder, None)
+                self._folder_stamps[folder] = stamps
         if folder not in self._folder_source:
             try:
                 self._folder_source[folder] = find_settings_file(Path(folder))
@@ -109,7 +138,20 @@ class SettingsResolver:
         except SettingsError as error:
             return error
 
+    def _checked_overrides(self) -> None:
+        """Each override checked alone, so that an error names it (a flag, an editor
+        setting), not the settings file it is laid over."""
+        for field, value in self.overrides._asdict().items():
+            if value is None or (value == () and field != "select"):
+                continue
+            # links out of the repository are judged on the layered settings, not here
+            values = {"follow_symlinks": True, field: value}
+            alone = Settings(**values, origin=self.named(field))
+            alone.catalog_paths()
+            alone.secrets_list_paths()
+
     def _layer(self, base: Settings) -> Settings:
+        self._checked_overrides()
         settings = base.layered(**self.overrides._asdict())
         # read catalog and secret-list files now: a broken one is reported with the settings
         settings.catalog  # noqa: B018
@@ -127,3 +169,14 @@ def _stamp(source: Path | None) -> tuple[int, int] | None:
     except OSError:
         return (-1, -1)
     return (info.st_mtime_ns, info.st_size)
+
+
+def _candidates(folder: str) -> list[Path]:
+    """Every file discovery may pick for a file in `folder` (a few more past the repository
+    root: a change there only costs one more search)."""
+    start = Path(folder)
+    return [
+        candidate / name
+        for candidate in (start, *start.parents)
+        for name in (SETTINGS_FILE, "pyproject.toml")
+    ]

@@ -70,6 +70,17 @@ def _as_paths(value: Any, name: str, where: str) -> tuple[str, ...]:
     return _as_tuple(value, name, where)
 
 
+def _missing(path: Path) -> bool:
+    """Whether nothing is at `path` (another problem, an invalid name, is the reader's to say)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 _RULE_CODES = frozenset(RULES_BY_CODE)
 _NO_MAPPING: Mapping[str, Any] = MappingProxyType({})
 
@@ -109,6 +120,7 @@ class Settings:
     workspace: Workspace | None  # benchmarks and secret records given as data (a service)
     root: Path | None  # the settings file's folder: relative paths start here
     source: Path | None  # the settings file, when there is one
+    _where: str  # what errors name as the source (not compared: it only labels)
 
     def __init__(
         self,
@@ -127,11 +139,16 @@ class Settings:
         workspace: Workspace | None = None,
         root: Path | None = None,
         source: Path | None = None,
+        *,
+        origin: str | None = None,
     ) -> None:
         given = locals()
         for name in self.FIELDS:
             object.__setattr__(self, name, given[name])
-        self._validate()
+        # What errors name as the settings' source: a file, a flag, an editor setting.
+        where = origin or (str(source) if source else "settings")
+        object.__setattr__(self, "_where", where)
+        self._validate(where)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Settings are immutable: use with_overrides() to change `{name}`")
@@ -159,8 +176,7 @@ class Settings:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
         return f"Settings({shown})"
 
-    def _validate(self) -> None:
-        where = str(self.source) if self.source else "settings"
+    def _validate(self, where: str) -> None:
         set_ = object.__setattr__
         if self.profile not in PROFILES:
             known = ", ".join(f"`{name}`" for name in PROFILES)
@@ -170,6 +186,11 @@ class Settings:
             "select",
             tuple(_check_selector(s, where) for s in _as_tuple(self.select, "select", where)),
         )
+        if not self.select:
+            raise SettingsError(
+                f"`select` in {where} is empty: it would turn every rule off (leave it out to "
+                "use the profile's rules; `ignore` turns rules off one by one)"
+            )
         set_(
             self,
             "ignore",
@@ -275,15 +296,24 @@ class Settings:
 
     def _files(self, entries: tuple[str, ...], setting: str) -> list[Path]:
         out: list[Path] = []
+        where: str = self._where
         for entry in entries:
             pattern = Path(entry)
             if not pattern.is_absolute() and self.root is not None:
                 pattern = self.root / pattern
+            # Relative entries resolve against `root`, else the current folder: say which.
+            folder = one_line(str(self.root if self.root is not None else Path.cwd()))
+            shown = f"`{one_line(entry)}` in {one_line(where)}"
             if glob.has_magic(str(pattern)):
                 matches = sorted(glob.glob(str(pattern)))
                 if not matches:
-                    raise SettingsError(f"{setting} pattern `{one_line(entry)}` matches no file")
+                    raise SettingsError(
+                        f"{setting} pattern {shown} matches no file (looked in {folder})"
+                    )
                 out.extend(Path(m) for m in matches)
+            elif _missing(pattern):
+                relative = "" if Path(entry).is_absolute() else f" (looked in {folder})"
+                raise SettingsError(f"{setting} file {shown} does not exist{relative}")
             else:
                 out.append(pattern)
         if not self.follow_symlinks:
@@ -335,7 +365,7 @@ class Settings:
         """A copy with some values replaced (None leaves a value as it is)."""
         values = {name: getattr(self, name) for name in self.FIELDS}
         values.update((k, v) for k, v in changes.items() if v is not None)
-        return Settings(**values)
+        return Settings(**values, origin=self._where)
 
     def layered(
         self,
@@ -381,14 +411,7 @@ class Settings:
     ) -> Settings:
         """Settings from a `[tool.benchlint]`-shaped table (kebab-case keys)."""
         where = str(source) if source else "settings"
-        values: dict[str, Any] = {}
-        for key, value in mapping.items():
-            name = FILE_KEYS.get(key) or (key if key in FILE_KEYS.values() else None)
-            if name is None:
-                close = _close_matches(key, list(FILE_KEYS), n=1)
-                hint = f"; did you mean `{close[0]}`?" if close else ""
-                raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
-            values[name] = value
+        values = _known_keys(mapping, where)
         try:
             return cls(root=root, source=source, **values)
         except TypeError as error:
@@ -396,11 +419,22 @@ class Settings:
 
     @classmethod
     def from_file(cls, path: Path) -> Settings:
-        """Read `benchlint.toml` (top-level keys) or `pyproject.toml` (`[tool.benchlint]`)."""
-        table = _read_settings_table(path)
-        if table is None:
-            raise SettingsError(f"{path} has no [tool.benchlint] table")
-        return cls.from_mapping(table, root=path.parent.resolve(), source=path)
+        """Read a settings file: its `[tool.benchlint]` table when it has a `[tool]` table
+        (`pyproject.toml`), else its top-level keys (`benchlint.toml`), whatever its name."""
+        table, nested = _read_settings_table(path)
+        where = f"[tool.benchlint] of {path}" if nested else str(path)
+        root = path.parent.resolve()
+        return cls._from_table(table, root=root, source=path, where=where)
+
+    @classmethod
+    def _from_table(
+        cls, mapping: Mapping[str, Any], *, root: Path, source: Path, where: str
+    ) -> Settings:
+        values = _known_keys(mapping, where)
+        try:
+            return cls(root=root, source=source, origin=where, **values)
+        except TypeError as error:
+            raise SettingsError(f"invalid settings in {where}: {error}") from None
 
     @classmethod
     def discover(cls, path: str | os.PathLike[str]) -> Settings:
@@ -423,30 +457,58 @@ def find_settings_file(path: Path) -> Path | None:
         if own.is_file():
             return own
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and _read_settings_table(pyproject) is not None:
+        if pyproject.is_file() and _has_tool_table(pyproject):
             return pyproject
     return None
 
 
-def _read_settings_table(path: Path) -> dict[str, Any] | None:
+def _known_keys(mapping: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The table's values by `Settings` field; an unknown key is an error."""
+    values: dict[str, Any] = {}
+    for key, value in mapping.items():
+        name = FILE_KEYS.get(key) or (key if key in FILE_KEYS.values() else None)
+        if name is None:
+            close = _close_matches(key, list(FILE_KEYS), n=1)
+            hint = f"; did you mean `{close[0]}`?" if close else ""
+            raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
+        values[name] = value
+    return values
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = loads(path.read_bytes().decode("utf-8"))
+        return loads(path.read_bytes().decode("utf-8"))
     except OSError as error:
         raise SettingsError(f"cannot read settings file {path}: {error.strerror}") from None
     # ValueError: TOMLDecodeError, UnicodeDecodeError, and an integer past Python's digit limit.
     except (ValueError, RecursionError) as error:
         raise SettingsError(f"settings file {path} is not valid TOML: {error}") from None
-    tool = data.get("tool")
+
+
+def _has_tool_table(pyproject: Path) -> bool:
+    """Whether a discovered `pyproject.toml` configures benchlint (most do not)."""
+    tool = _read_toml(pyproject).get("tool")
+    return isinstance(tool, dict) and isinstance(tool.get("benchlint"), dict)
+
+
+def _read_settings_table(path: Path) -> tuple[dict[str, Any], bool]:
+    """The settings table and whether it was `[tool.benchlint]`: one rule for every file
+    name, so that `--config` takes either layout."""
+    data = _read_toml(path)
+    if "tool" not in data:
+        return data, False
+    tool = data["tool"]
     nested = tool.get("benchlint") if isinstance(tool, dict) else None
-    if path.name == SETTINGS_FILE:
-        if nested is not None and set(data) != {"tool"}:
-            raise SettingsError(
-                f"{path} mixes top-level settings with a [tool.benchlint] table; use one"
-            )
-        if nested is None and "tool" in data:
-            raise SettingsError(f"unknown setting `tool` in {path}")
-        return nested if isinstance(nested, dict) else data
-    return nested if isinstance(nested, dict) else None
+    if not isinstance(nested, dict):
+        raise SettingsError(
+            f"{path} has a [tool] table but no [tool.benchlint] table: put the settings there, "
+            "or drop [tool] and write them as top-level keys"
+        )
+    if path.name == SETTINGS_FILE and set(data) != {"tool"}:
+        raise SettingsError(
+            f"{path} mixes top-level settings with a [tool.benchlint] table; use one"
+        )
+    return nested, True
 
 
 @cache

@@ -78,14 +78,16 @@ _KEYS = {info.alias or name for name, info in ClientSettings.model_fields.items(
 
 def parse_client_settings(raw: Any) -> ClientSettings:
     """The settings in a `benchlint` section; `None`, `""` or an empty list means "not set"
-    (editors' settings UIs store a cleared text field as `""`)."""
+    (editors' settings UIs store a cleared text field as `""`), except an empty `select`:
+    that would turn every rule off, so it is kept, and refused with the other settings."""
     if raw is None:
         return ClientSettings()
     if not isinstance(raw, dict):
         raise ClientSettingsError("benchlint settings must be an object of setting = value")
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in CLIENT_ONLY_KEYS or value is None or value == [] or value == "":
+        empty = value == "" or (value == [] and key != "select")
+        if key in CLIENT_ONLY_KEYS or value is None or empty:
             continue
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), sorted(_KEYS), n=1)

@@ -1,18 +1,17 @@
 """Which documents benchlint serves: paths matching the configured globs, or TOML whose first
 line is a `#:schema` comment naming the benchlint schema. Everything else (a
-`pyproject.toml`, a `Cargo.toml`) is left alone."""
+`pyproject.toml`, a `Cargo.toml`) is left alone. The default glob means what the command
+line walks (`domain.locations`), so both surfaces check the same files."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from ..core.globs import glob_match
+from ..domain.locations import CONFIG_GLOB, is_config_path, names_schema
 
-DEFAULT_GLOBS = ("**/configs/benchmark/*.toml",)
-SCHEMA_FILE = "benchmark-config.schema.json"
-_SCHEMA_LINE = re.compile(r"\A\ufeff?[ \t]*#:schema[ \t]+(\S+)")
+DEFAULT_GLOBS = (CONFIG_GLOB,)
 
 
 def is_selected(
@@ -24,18 +23,14 @@ def is_selected(
     return is_toml and names_schema(text)
 
 
-def names_schema(text: str) -> bool:
-    """True when the first line is `#:schema .../benchmark-config.schema.json`."""
-    match = _SCHEMA_LINE.match(text[:4096])
-    return match is not None and match.group(1).rsplit("/", 1)[-1] == SCHEMA_FILE
-
-
 def matches_globs(path: str, globs: Sequence[str], roots: list[str]) -> bool:
     """Relative globs match the path relative to the workspace folder holding it (or the
     whole path when no folder does); absolute globs match the absolute path."""
     posix = PurePosixPath(path.replace("\\", "/"))
     relative = _relative(posix, roots)
     for pattern in globs:
+        if pattern == CONFIG_GLOB and is_config_path(str(posix)):
+            return True  # the command line's own test, linked folders and all
         target = str(posix) if pattern.startswith("/") else relative
         if glob_match(pattern, target):
             return True

@@ -39,15 +39,21 @@ class WorkspaceSettings:
     def set_client(self, client: ClientSettings) -> None:
         """Adopt new client settings; raises `SettingsError` (keeping the old ones) when they
         cannot apply even to default settings."""
-        resolver = SettingsResolver(overrides(client, self.root), self._config_file(client))
+        resolver = self._resolver_for(client, self.root)
         resolver.defaults()  # raises for unusable client settings, before anything changes
         resolver.generation = self._resolver.generation + 1
         self.client, self._resolver = client, resolver
 
     def set_root(self, root: Path | None) -> None:
         self.root = root
-        self._resolver = SettingsResolver(
-            overrides(self.client, root), self._config_file(self.client)
+        self._resolver = self._resolver_for(self.client, root)
+
+    def _resolver_for(self, client: ClientSettings, root: Path | None) -> SettingsResolver:
+        return SettingsResolver(
+            overrides(client, root),
+            self._config_file(client, root),
+            named=editor_setting_name,
+            revalidate=True,  # a client may not report settings files created or removed
         )
 
     def invalidate(self) -> None:
@@ -73,13 +79,24 @@ class WorkspaceSettings:
         except SettingsError:
             return Resolved(Settings(), error)
 
-    def _config_file(self, client: ClientSettings) -> Path | None:
+    def _config_file(self, client: ClientSettings, root: Path | None) -> Path | None:
         if not client.config_file:
             return None
         configured = Path(client.config_file)
-        if not configured.is_absolute() and self.root is not None:
-            configured = self.root / configured
+        if not configured.is_absolute() and root is not None:
+            configured = root / configured
         return configured
+
+
+def editor_setting_name(field: str) -> str:
+    """How an error names an override: the editor setting it came from."""
+    name = _CLIENT_FIELDS.get(field, field)
+    info = ClientSettings.model_fields.get(name)
+    return f"the editor setting benchlint.{info.alias if info and info.alias else name}"
+
+
+# `Settings` fields whose client setting has another name (the rest share theirs).
+_CLIENT_FIELDS = {"catalogs": "catalog", "secrets_lists": "secrets_list"}
 
 
 def overrides(client: ClientSettings, root: Path | None) -> Overrides:
@@ -93,7 +110,8 @@ def overrides(client: ClientSettings, root: Path | None) -> Overrides:
 
     return Overrides(
         profile=client.profile,
-        select=tuple(client.select) if client.select else None,
+        # an empty list is given, not "not set": the resolver refuses it, naming the setting
+        select=None if client.select is None else tuple(client.select),
         ignore=tuple(client.ignore or ()),
         catalogs=absolute(client.catalog),
         secrets_lists=absolute(client.secrets_list),

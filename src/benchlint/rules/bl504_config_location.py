@@ -1,6 +1,8 @@
 """## What it does
 Warns when a file checked by path is not under a `configs/benchmark/` folder or does not end
-in `.toml`.
+in `.toml`. A file whose first line is the `#:schema` comment naming the benchlint schema
+declares itself a config wherever it is (the editor serves it for that line): no warning,
+on the command line or in the editor.
 
 ## Why is this bad?
 `osmosis benchmark submit` takes benchmark configs from `configs/benchmark/` of the
@@ -12,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..domain.locations import in_config_folder, is_config_name
+from ..domain.locations import in_config_folder, is_config_name, names_schema
 from ..lint.context import Context
 from ..lint.rule import FILE, Finding, Rule
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    if not ctx.path:
+    if not ctx.path or names_schema(ctx.document.text):
         return
     problems = []
     if not in_config_folder(ctx.path):
