@@ -57,11 +57,12 @@ _PLAIN_ASSIGNMENT = re.compile(
     r"(?<![A-Za-z0-9_.-])(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*(?:=|:(?!//))[ \t]*"
     r"(?P<value>[^\s\"'`,;{}\[\]#]{5,})"
 )
-# `password VALUE` with only blanks between (a `.netrc` line: `machine h login u password p`).
+# A `.netrc` password: `password VALUE` after `login USER` or at the start of a line (prose
+# such as "a token pasted into" must stay readable).
 _SPACED_PAIR = re.compile(
-    r"(?<![A-Za-z0-9_.-])(?P<key>password|passwd|secret|token)[ \t]+"
+    r"(?:^[ \t]*|\blogin[ \t]+\S+[ \t]+)(?P<key>password|passwd)[ \t]+"
     r"(?P<value>[^\s\"'`,;{}\[\]#=:]{5,})",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 # A multi-line string value after its key, in a file with a syntax error (the source map does
 # not see the blanked lines); an unclosed one runs to the end.
