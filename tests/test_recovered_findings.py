@@ -196,3 +196,31 @@ def test_no_truncated_line_invents_an_absence(good: str) -> None:
             found = set(codes(lint(text), infos=True))
             if "BL001" in found:
                 assert not NEEDS_COMPLETE & found, (number + 1, line[:cut])
+
+
+_NO_AGENTS = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
+_MODEL = (
+    '[experiment]\nbenchmark = "terminal-bench-2-1"\n\n[[agents]]\nharness = "terminus-2"\n\n'
+    '[agents.model]\ntype = "provider"\nmodel = "openai/gpt-5.2"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bad value in [env] cannot be the missing [[agents]]
+        (_NO_AGENTS + "\n[env]\nX = True\n", ["BL001", "BL102"]),
+        # a broken header could be [[agents]]
+        (_NO_AGENTS + "\n[[agen\n", ["BL001"]),
+        # the model's missing api_key_secret may be the broken line in that table
+        (_MODEL + "api_key_secret = \n", ["BL001"]),
+        # ... but not a broken line in [env]
+        (_MODEL + "\n[env]\nX = True\n", ["BL001", "BL102"]),
+        # a model with no `type` and a broken line elsewhere still misses its type
+        (_MODEL.replace('type = "provider"\n', "") + "\n[env]\nX = True\n", ["BL001", "BL102"]),
+    ],
+)
+def test_missing_structure_survives_a_broken_line_that_cannot_hold_it(
+    text: str, expected: list[str]
+) -> None:
+    assert _codes(text) == expected

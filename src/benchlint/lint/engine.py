@@ -125,7 +125,7 @@ def _context(document: Document, path: str | None, settings: Settings) -> Contex
         PROFILES[settings.profile],
         settings.catalog,
         path,
-        check_structure(document.data, document.recovered),
+        check_structure(document.data, document.could_hold if document.recovered else None),
     )
 
 

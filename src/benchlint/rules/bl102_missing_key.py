@@ -34,6 +34,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 + (f' (these keys suggest "{guess}")' if guess else ""),
                 Anchor.header(path),
                 key=(*path, "type"),
+                absent=((*path, "type"),),
             )
             continue
         parent = path[:-1]
@@ -49,7 +50,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 kind = ctx.value_at((*parent, "type")) if parent[-1:] == ("model",) else None
                 of_type = f' (type "{kind}")' if isinstance(kind, str) else ""
                 message = f"missing `{key}` in {table_label(parent)}{of_type}"
-        yield Finding(message, at, key=path)
+        yield Finding(message, at, key=path, absent=(path,))
 
 
 def _guess_type(model: object) -> str | None:

@@ -11,6 +11,7 @@ rule identities, so they can be documented, selected and suppressed like any rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from ..core.paths import ConfigPath
@@ -58,7 +59,7 @@ _KIND_OF_TYPE: dict[str, Kind] = {
     "value_error": "invalid",
 }
 # Error types that say something is *absent*; after a syntax error the absent key may sit
-# on a blanked line, so these are dropped for recovered documents.
+# on a blanked line, so these are dropped when a blanked line could hold what is absent.
 ABSENCE_TYPES = frozenset({"missing", "union_tag_not_found", "too_short"})
 
 
@@ -71,11 +72,16 @@ class StructuralIssue(NamedTuple):  # a named tuple: built for every problem of 
     context: dict[str, Any]  # pydantic's error context (bounds, lengths, expected values)
 
 
-def check_structure(data: dict[str, Any], recovered: bool) -> list[StructuralIssue]:
-    errors = validate.errors(data)
-    if recovered:
-        errors = [error for error in errors if error["type"] not in ABSENCE_TYPES]
-    return [issue_from_error(error) for error in errors]
+def check_structure(
+    data: dict[str, Any], could_hold: Callable[[ConfigPath], bool] | None = None
+) -> list[StructuralIssue]:
+    """The structural issues of the values; after a syntax error (`could_hold`: whether a
+    blanked line could have held a path), an absence is kept only where no broken line
+    could have held what is absent."""
+    issues = [issue_from_error(error) for error in validate.errors(data)]
+    if could_hold is None:
+        return issues
+    return [i for i in issues if i.error_type not in ABSENCE_TYPES or not could_hold(i.path)]
 
 
 def issue_from_error(error: dict[str, Any]) -> StructuralIssue:
