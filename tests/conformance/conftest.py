@@ -7,7 +7,9 @@ The loaders (subprocesses) and benchlint (this process) work on the corpus at th
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 
@@ -24,19 +26,27 @@ def corpus() -> list[Case]:
     return generate()
 
 
-@pytest.fixture(scope="session")
-def loader_run(corpus: list[Case]) -> LoaderRun:
-    """The drivers of every release a profile names, started (environments built if needed)."""
-    releases = sorted({profile.release for profile in PROFILES.values()})
+@contextmanager
+def loaders_or_skip() -> Iterator[None]:
+    """Turns a missing Python 3.12 into a skip (a failure on CI, which must run them) and a
+    failed environment build into a failure."""
     try:
-        with ThreadPoolExecutor(len(releases)) as pool:  # first builds run side by side
-            pythons = dict(zip(releases, pool.map(loader_python, releases), strict=True))
+        yield
     except NoPython312 as reason:
         if os.environ.get("BENCHLINT_REQUIRE_LOADER") == "1":  # CI: never skip silently
             pytest.fail(f"{reason} (BENCHLINT_REQUIRE_LOADER=1)", False)
         pytest.skip(str(reason))
     except VenvBuildFailed as reason:
         pytest.fail(f"could not build the official loader's environment: {reason}", False)
+
+
+@pytest.fixture(scope="session")
+def loader_run(corpus: list[Case]) -> LoaderRun:
+    """The drivers of every release a profile names, started (environments built if needed)."""
+    releases = sorted({profile.release for profile in PROFILES.values()})
+    with loaders_or_skip(), ThreadPoolExecutor(len(releases)) as pool:
+        # first builds run side by side
+        pythons = dict(zip(releases, pool.map(loader_python, releases), strict=True))
     return LoaderRun(pythons, [case.content for case in corpus])
 
 

@@ -7,7 +7,6 @@ makes the one that says a key is needed) gets no BL401; one that needs a key doe
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -16,7 +15,8 @@ import pytest
 import benchlint
 from benchlint.domain.profiles import PROFILES
 
-from .venvs import NoPython312, VenvBuildFailed, loader_python
+from .conftest import loaders_or_skip
+from .venvs import loader_python
 
 DRIVER = Path(__file__).parent / "sdk_driver.py"
 RELEASES = sorted({profile.release for profile in PROFILES.values()})
@@ -60,17 +60,6 @@ def _server(key: str, judge_model: bool, judge_key: bool) -> dict[str, object]:
     }
 
 
-def _python(release: str) -> Path:
-    try:
-        return loader_python(release)
-    except NoPython312 as reason:
-        if os.environ.get("BENCHLINT_REQUIRE_LOADER") == "1":  # CI: never skip silently
-            pytest.fail(f"{reason} (BENCHLINT_REQUIRE_LOADER=1)", False)
-        pytest.skip(str(reason))
-    except VenvBuildFailed as reason:
-        pytest.fail(f"could not build the SDK's environment: {reason}", False)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("release", RELEASES)
 @pytest.mark.parametrize(
@@ -81,8 +70,10 @@ def test_bl401_follows_the_sdks_judge_key_flag(
     release: str, judge_model: bool, judge_key: bool, fires: bool, tmp_path: Path
 ) -> None:
     key = "judged-bench"
+    with loaders_or_skip():
+        python = loader_python(release)
     rendered = subprocess.run(
-        [str(_python(release)), "-I", str(DRIVER), key],
+        [str(python), "-I", str(DRIVER), key],
         input=json.dumps(_server(key, judge_model, judge_key)),
         cwd=tmp_path,
         capture_output=True,
