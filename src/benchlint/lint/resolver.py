@@ -113,7 +113,9 @@ class SettingsResolver:
                 self._folder_stamps[folder] = stamps
         if folder not in self._folder_source:
             try:
-                self._folder_source[folder] = find_settings_file(Path(folder))
+                self._folder_source[folder] = find_settings_file(
+                    Path(folder), bool(self.overrides.follow_symlinks)
+                )
             except SettingsError as error:
                 self._folder_source[folder] = error
         found = self._folder_source[folder]

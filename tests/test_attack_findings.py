@@ -1,0 +1,73 @@
+"""Reproducers from a hostile review (issue 20's guarantees): each test is one way a
+committed file or a confused user got past a guarantee."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchlint.cli.main import main
+
+OUTSIDE = "OUTSIDE_BYTES_9f3k"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out + captured.err
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    (root / "configs").mkdir()
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_a_linked_folder_into_another_git_work_tree_is_still_outside(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `configs/benchmark` -> a folder holding its own `.git` (a dotfiles home, another
+    # checkout on the CI machine): that `.git` must not make the link's target "the repository".
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    secret = other / "x.toml"
+    secret.write_text(f'[experiment]\nbenchmark = "{OUTSIDE}"\n', "utf-8")
+    (repo / "configs" / "benchmark").symlink_to(other)
+    before = (secret.read_bytes(), secret.stat().st_mtime_ns)
+    status, out = run(["check", "configs/benchmark/x.toml", "--unsafe-fixes"], capsys)
+    assert OUTSIDE not in out and "BL004" in out and status == 1
+    assert (secret.read_bytes(), secret.stat().st_mtime_ns) == before
+
+
+def test_a_pyproject_linked_out_of_the_repository_is_not_read(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It was parsed (to see whether it has [tool.benchlint]) before the link was judged: its
+    # TOML errors, and a byte of it, were printed.
+    outside = tmp_path / "outside.toml"
+    outside.write_bytes(b'x = "\xff"\n')
+    (repo / "pyproject.toml").symlink_to(outside)
+    (repo / "configs" / "benchmark").mkdir()
+    (repo / "configs" / "benchmark" / "a.toml").write_text("[experiment]\n", "utf-8")
+    status, out = run(["check", "configs/benchmark/a.toml"], capsys)
+    assert status == 2
+    assert "0xff" not in out and "not valid TOML" not in out
+    assert "symbolic link to a file outside the repository" in out
+
+
+def test_the_api_does_not_read_a_settings_file_linked_out(repo: Path, tmp_path: Path) -> None:
+    import benchlint
+    from benchlint import SettingsError
+
+    outside = tmp_path / "outside.toml"
+    outside.write_text('select = ["BL1"]\n', "utf-8")
+    (repo / "benchlint.toml").symlink_to(outside)
+    config = repo / "configs" / "benchmark" / "a.toml"
+    config.parent.mkdir()
+    config.write_text("[experiment]\n", "utf-8")
+    with pytest.raises(SettingsError, match="outside the repository"):
+        benchlint.lint_file(config)
