@@ -71,3 +71,49 @@ def test_the_api_does_not_read_a_settings_file_linked_out(repo: Path, tmp_path: 
     config.write_text("[experiment]\n", "utf-8")
     with pytest.raises(SettingsError, match="outside the repository"):
         benchlint.lint_file(config)
+
+
+HEAD = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
+
+
+def shown(repo: Path, line: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """The output of `check` for a config whose third line, `line`, is broken (and so quoted
+    in a code frame)."""
+    folder = repo / "configs" / "benchmark"
+    folder.mkdir(exist_ok=True)
+    (folder / "a.toml").write_text(HEAD + line + "\n", "utf-8")
+    _, out = run(["check", "configs/benchmark/a.toml"], capsys)
+    assert "3 | " in out  # the line is quoted
+    return out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # .netrc: `password` may follow `machine HOST` or `account ACCT`, not only `login`
+        "machine api.example.com password Hunter2Value",
+        "machine h login u account a password Hunter2Value",
+        # `key: value` (YAML, JSON) with the value quoted, and quoted keys
+        'password: "Hunter2Value"',
+        '{"password": "Hunter2Value"}',
+        '"db password" = Hunter2Value',
+        "'api_key': Hunter2Value",
+    ],
+)
+def test_secrets_named_by_their_key_are_masked(
+    repo: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    assert "Hunter2Value" not in shown(repo, line, capsys)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "API_KEY_SECRET=OPENAI_API_KEY",
+        "judge-api-key-secret: OPENAI_API_KEY",
+    ],
+)
+def test_record_names_stay_readable_whatever_the_case_or_separator(
+    repo: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    assert "OPENAI_API_KEY" in shown(repo, line, capsys)
