@@ -117,3 +117,26 @@ def test_record_names_stay_readable_whatever_the_case_or_separator(
     repo: Path, capsys: pytest.CaptureFixture[str], line: str
 ) -> None:
     assert "OPENAI_API_KEY" in shown(repo, line, capsys)
+
+
+def test_config_naming_a_folder_says_so(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run(["check", "--config", str(repo / "configs"), "."], capsys)
+    assert status == 2 and out.count("\n") == 1
+    assert "is not a file" in out and "does not exist" not in out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a catalog/secrets-list file that is read but unusable (not JSON, a folder, an "
+    "empty entry) is reported by its path only: the settings file or flag naming it is lost "
+    "once settings are layered",
+)
+def test_an_unusable_catalog_names_the_settings_file(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "bad.json").write_text("not json", "utf-8")
+    (repo / "benchlint.toml").write_text('catalog = ["bad.json"]\n', "utf-8")
+    (repo / "configs" / "benchmark").mkdir()
+    (repo / "configs" / "benchmark" / "a.toml").write_text("[experiment]\n", "utf-8")
+    status, out = run(["check", "."], capsys)
+    assert status == 2 and "benchlint.toml" in out

@@ -103,7 +103,9 @@ class SettingsResolver:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
         if self.config_file is not None:
             if not self.config_file.is_file():
-                raise SettingsError(f"settings file {self.config_file} does not exist")
+                # `--config configs/` exists: say what is wrong with it
+                what = "is not a file" if self.config_file.exists() else "does not exist"
+                raise SettingsError(f"settings file {self.config_file} {what}")
             return self.config_file
         folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
         if self.revalidate:
