@@ -140,3 +140,33 @@ def test_an_unusable_catalog_names_the_settings_file(
     (repo / "configs" / "benchmark" / "a.toml").write_text("[experiment]\n", "utf-8")
     status, out = run(["check", "."], capsys)
     assert status == 2 and "benchlint.toml" in out
+
+
+def doc_examples(tmp_path: Path, text: str) -> list[object]:
+    """The examples the documentation harness collects from a page with `text`."""
+    from sybil import Sybil
+    from tests.doctests.harness import DocsParser
+
+    page = tmp_path / "page.md"
+    page.write_text(text, "utf-8")
+    return list(Sybil(parsers=[DocsParser()]).parse(page).examples())
+
+
+def test_docs_a_fence_without_a_language_is_not_skipped_silently(tmp_path: Path) -> None:
+    [example] = doc_examples(tmp_path, "# t\n\n```\n$ benchlint --version\nwrong\n```\n")
+    with pytest.raises(AssertionError, match="needs `output`"):
+        example.evaluate()  # type: ignore[attr-defined]
+
+
+def test_docs_output_marks_only_what_a_python_block_prints(tmp_path: Path) -> None:
+    text = "# t\n\n<!-- output -->\n```console\n$ benchlint --version\nwrong\n```\n"
+    [example] = doc_examples(tmp_path, text)
+    with pytest.raises(AssertionError, match="output"):
+        example.evaluate()  # type: ignore[attr-defined]
+
+
+def test_docs_shown_by_names_a_test_that_exists(tmp_path: Path) -> None:
+    text = "# t\n\n<!-- shown-by: tests/test_setup.py::test_no_such_test -->\n```text\nx\n```\n"
+    [example] = doc_examples(tmp_path, text)
+    with pytest.raises(AssertionError, match="test_no_such_test"):
+        example.evaluate()  # type: ignore[attr-defined]
