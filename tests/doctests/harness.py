@@ -18,8 +18,9 @@ directives on the lines just above it (invisible when the page is rendered):
 - `jsonc`: VS Code settings; every `benchlint.*` key is one the extension contributes.
 - `yaml`: parsed; pre-commit hook ids must exist, `benchlint` commands in `run:`/`script:`
   run in the sandbox and must not be usage errors.
-- `text`, `lua`, `ini` and anything else shown but run elsewhere: `output` (see python),
-  `shown-by: tests/FILE` (that test reads this block from the page and compares it with
+- `text`, `lua`, `ini`, a fence with no language and anything else: `output` (right after a
+  Python block: see python),
+  `shown-by: tests/FILE[::TEST]` (that test reads this block from the page and compares it with
   real output), or `not-run: why`. An example with none of these fails: a new example is
   tested by being written.
 """
@@ -71,7 +72,8 @@ class DocsParser:
     """Every fenced block with a language, with the directives that end right above it."""
 
     def __init__(self) -> None:
-        self._blocks = FencedCodeBlockLexer(language=r"[\w-]+")
+        # a fence with no language too: it is an example like any other, not a way around
+        self._blocks = FencedCodeBlockLexer(language=r"[\w-]*")
 
     def __call__(self, document: Document) -> Iterator[Region]:
         directives: dict[int, dict[str, str]] = {}
@@ -95,11 +97,20 @@ def evaluate(example: Example) -> None:
     if "not-run" in block.directives:
         assert block.directives["not-run"], f"{block.name}: say why it is not run"
         pytest.skip(f"not run: {block.directives['not-run']}")
-    if "output" in block.directives:  # compared by the block it follows
+    if "output" in block.directives:  # compared by the block it follows, which must be one
+        before = list(earlier(block))[-1:]
+        assert (
+            before and before[0].language == "python" and "not-run" not in before[0].directives
+        ), f"{block.name}: `output` is what the Python block right above prints; there is none"
         return
     if "shown-by" in block.directives:
-        test = ROOT / block.directives["shown-by"].split("::")[0]
+        file, _, name = block.directives["shown-by"].partition("::")
+        test = ROOT / file
         assert test.is_file(), f"{block.name}: no test {test}"
+        if name:
+            assert re.search(
+                rf"^\s*(?:async )?def {re.escape(name)}\(", test.read_text("utf-8"), re.M
+            ), f"{block.name}: {file} has no test {name}"
         page = Path(example.path).relative_to(ROOT).as_posix()
         assert page in test.read_text("utf-8"), f"{test} does not read {page}"
         return

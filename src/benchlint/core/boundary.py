@@ -11,12 +11,16 @@ from __future__ import annotations
 import os
 
 
-def repository_root(path: str) -> str | None:
+def repository_root(path: str, anchor: str | None = None) -> str | None:
     """The git work tree that holds `path` (the nearest folder above it, as written, with a
-    `.git` folder or file); None outside git."""
+    `.git` folder or file); None outside git.
+
+    With `anchor` (the folder the user started from), a `.git` below it that is reached
+    through a symbolic link does not count: `configs/benchmark` linked to another checkout
+    (or a home folder kept in git) would otherwise make that checkout the repository."""
     folder = os.path.dirname(os.path.abspath(path))
     while True:
-        if os.path.lexists(os.path.join(folder, ".git")):
+        if os.path.lexists(os.path.join(folder, ".git")) and not _linked_below(folder, anchor):
             return folder
         parent = os.path.dirname(folder)
         if parent == folder:
@@ -27,7 +31,7 @@ def repository_root(path: str) -> str | None:
 def boundary_of(path: str, fallback: str) -> str:
     """What `path` must stay within: its repository, else `fallback` (the folder a walk
     started from, or the current folder)."""
-    return repository_root(path) or os.path.abspath(fallback)
+    return repository_root(path, fallback) or os.path.abspath(fallback)
 
 
 def escapes(path: str, boundary: str) -> str | None:
@@ -42,6 +46,18 @@ def escapes(path: str, boundary: str) -> str | None:
         return None
     real = os.path.realpath(path)
     return None if _within(real, os.path.realpath(boundary)) else real
+
+
+def _linked_below(folder: str, anchor: str | None) -> bool:
+    """Whether a symbolic link lies on the way from `anchor` (exclusive) down to `folder`."""
+    if anchor is None:
+        return False
+    top = os.path.abspath(anchor)
+    while folder != top and _within(folder, top):
+        if os.path.islink(folder):
+            return True
+        folder = os.path.dirname(folder)
+    return False
 
 
 def _within(path: str, folder: str) -> bool:

@@ -103,7 +103,9 @@ class SettingsResolver:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
         if self.config_file is not None:
             if not self.config_file.is_file():
-                raise SettingsError(f"settings file {self.config_file} does not exist")
+                # `--config configs/` exists: say what is wrong with it
+                what = "is not a file" if self.config_file.exists() else "does not exist"
+                raise SettingsError(f"settings file {self.config_file} {what}")
             return self.config_file
         folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
         if self.revalidate:
@@ -113,7 +115,9 @@ class SettingsResolver:
                 self._folder_stamps[folder] = stamps
         if folder not in self._folder_source:
             try:
-                self._folder_source[folder] = find_settings_file(Path(folder))
+                self._folder_source[folder] = find_settings_file(
+                    Path(folder), bool(self.overrides.follow_symlinks)
+                )
             except SettingsError as error:
                 self._folder_source[folder] = error
         found = self._folder_source[folder]

@@ -444,21 +444,29 @@ class Settings:
         return cls.from_file(found) if found else cls()
 
 
-def find_settings_file(path: Path) -> Path | None:
+def find_settings_file(path: Path, follow_symlinks: bool = False) -> Path | None:
     """The nearest settings file at or above `path`'s folder, no higher than the repository
-    that holds it (a `benchlint.toml` in a home folder does not configure every clone)."""
+    that holds it (a `benchlint.toml` in a home folder does not configure every clone).
+    Raises `SettingsError` for one that a symbolic link takes out of the repository, unless
+    `follow_symlinks`: it is refused before it is read (a `pyproject.toml` is parsed to see
+    whether it configures benchlint, and its parse errors would describe the outside file)."""
     start = Path(os.path.abspath(path))
     folder = start if start.is_dir() else start.parent
     root = repository_root(str(folder / "x"))
     for candidate in (folder, *folder.parents):
         if root is not None and not str(candidate).startswith(root):
             break
-        own = candidate / SETTINGS_FILE
-        if own.is_file():
-            return own
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and _has_tool_table(pyproject):
-            return pyproject
+        for name in (SETTINGS_FILE, "pyproject.toml"):
+            found = candidate / name
+            if not found.is_file():
+                continue
+            if not follow_symlinks and escapes(str(found), boundary_of(str(found), str(folder))):
+                raise SettingsError(
+                    f"settings file {found} is a symbolic link to a file outside the "
+                    "repository: not read (--follow-symlinks reads it)"
+                )
+            if name == SETTINGS_FILE or _has_tool_table(found):
+                return found
     return None
 
 

@@ -52,16 +52,23 @@ _SOURCE_PAIR = re.compile(
     r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote))[^\n])*)"
 )
 # `KEY=value`, `key: value` (a `.env` line, YAML, a comment): a credential-named key's
-# unquoted value, up to a blank, quote or comma.
-_PLAIN_ASSIGNMENT = re.compile(
-    r"(?<![A-Za-z0-9_.-])(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*(?:=|:(?!//))[ \t]*"
-    r"(?P<value>[^\s\"'`,;{}\[\]#]{5,})"
+# unquoted value, up to a blank, quote or comma. The key may be quoted (`"db password" = x`,
+# JSON's `"password": x`).
+_KEY = (
+    r"(?:(?<![A-Za-z0-9_.-])(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)"
+    r"|(?P<kq>[\"'])(?P<quoted>[^\"'\n]+)(?P=kq))"
 )
-# A `.netrc` password: `password VALUE` after `login USER` or at the start of a line (prose
-# such as "a token pasted into" must stay readable).
+_PLAIN_ASSIGNMENT = re.compile(_KEY + r"[ \t]*(?:=|:(?!//))[ \t]*(?P<value>[^\s\"'`,;{}\[\]#]{5,})")
+# `key: "value"` (YAML, JSON): a quoted value after a colon, to its closing quote. (After `=`
+# it is TOML's, judged by `_SOURCE_PAIR`: a TOML `*_secret` key holds a record name.)
+_QUOTED_AFTER_COLON = re.compile(
+    _KEY + r"[ \t]*:[ \t]*(?P<vq>[\"'])(?P<value>(?:\\.|(?!(?P=vq))[^\n\\]){5,})"
+)
+# A `.netrc` password: `password VALUE` after `machine HOST`, `login USER`, `account ACCT`,
+# `default` or at the start of a line (prose such as "a token pasted into" must stay readable).
 _SPACED_PAIR = re.compile(
-    r"(?:^[ \t]*|\blogin[ \t]+\S+[ \t]+)(?P<key>password|passwd)[ \t]+"
-    r"(?P<value>[^\s\"'`,;{}\[\]#=:]{5,})",
+    r"(?:^[ \t]*|\b(?:machine|login|account)[ \t]+\S+[ \t]+|\bdefault[ \t]+)"
+    r"(?P<key>password|passwd)[ \t]+(?P<value>[^\s\"'`,;{}\[\]#=:]{5,})",
     re.IGNORECASE | re.MULTILINE,
 )
 # A multi-line string value after its key, in a file with a syntax error (the source map does
@@ -107,7 +114,13 @@ def _may_hold_credentials(text: str) -> bool:
 def _names_a_credential(key: str) -> bool:
     """A key whose value is a credential whatever it looks like; never a key that holds a
     secret *record name* (`api_key_secret`, `harness_api_key_secret`, ...)."""
-    return key not in NAME_KEYS and not key.endswith("_secret") and sensitive_key(key)
+    return not _reference_key(key) and not key.endswith("_secret") and sensitive_key(key)
+
+
+def _reference_key(key: str) -> bool:
+    """One of the config's secret reference fields, however it is written (`API_KEY_SECRET`
+    in a `.env` line, `judge-api-key-secret:` in YAML): its value is a record name."""
+    return re.sub(r"[-. ]", "_", key.lower()) in NAME_KEYS
 
 
 def _is_credential(value: str) -> bool:
@@ -145,12 +158,13 @@ class _Finder:
             self.credential(text[start:end])
         for match in _SOURCE_PAIR.finditer(text):
             self._pair(match)
-        for match in _PLAIN_ASSIGNMENT.finditer(text):
-            # not TOML (a `.env`, YAML or `.ini` line): any `*_secret` key but the config's own
-            # reference fields holds a secret, not a record name
-            key = match.group("key")
-            if key not in NAME_KEYS and sensitive_key(key):
-                self.hide(match.start("value"), match.end("value"))
+        for pattern in (_PLAIN_ASSIGNMENT, _QUOTED_AFTER_COLON):
+            for match in pattern.finditer(text):
+                # not TOML (a `.env`, YAML or `.ini` line): any `*_secret` key but the config's
+                # own reference fields holds a secret, not a record name
+                key = match.group("key") or match.group("quoted")
+                if not _reference_key(key) and sensitive_key(key):
+                    self.hide(match.start("value"), match.end("value"))
         for match in _SPACED_PAIR.finditer(text):
             self.hide(match.start("value"), match.end("value"))
             self.credential(match.group("value"))
