@@ -21,7 +21,7 @@ def _copy(tmp_path: Path) -> Path:
     for part in ("src", "scripts"):
         shutil.copytree(ROOT / part, copy / part, ignore=ignore)
     (copy / "tests").mkdir()
-    for name in ("conftest.py", "helpers.py", "test_registry.py"):
+    for name in ("conftest.py", "helpers.py", "strategies.py", "test_registry.py"):
         shutil.copy(ROOT / "tests" / name, copy / "tests" / name)
     shutil.copytree(ROOT / "tests" / "rules", copy / "tests" / "rules", ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")

@@ -118,4 +118,7 @@ def test_config_file_instead_of_comment(tool: str, tmp_path: Path, schema_path: 
 def test_docs_show_the_tested_config_file(tool: str) -> None:
     name, content = CONFIG_FILES[tool]
     docs = DOCS.read_text("utf-8")
-    assert f"{name}` at the repository root:\n\n```toml\n{content}```" in docs
+    shown = (
+        f"{name}` at the repository root:\n\n<!-- shown-by: tests/schema/test_schema_editors.py -->"
+    )
+    assert f"{shown}\n```toml\n{content}```" in docs
