@@ -9,7 +9,6 @@ optional fix description, and a `check` that yields `Finding`s. Findings name *c
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
@@ -17,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.diagnostic import Fix, Range, Severity
 from ..core.paths import ConfigPath
-from ..core.toml_syntax import toml_value
 from .setting_keys import FIELD_KEYS
 
 if TYPE_CHECKING:
@@ -136,6 +134,8 @@ class Rule(NamedTuple):
         """The files besides the config that the examples need, by name: a `benchlint.toml`
         with the example's settings, the catalog file and the secret list it names (both as
         the `osmosis --json` commands print them)."""
+        from ..core.toml_syntax import toml_value  # for the documents only, not the check path
+
         settings = {FIELD_KEYS[field]: value for field, value in self.example_settings.items()}
         files: dict[str, str] = {}
         if self.example_catalog:
@@ -193,4 +193,6 @@ def _catalog_document(entries: tuple[dict[str, Any], ...]) -> dict[str, Any]:
 
 
 def _json_document(value: Any) -> str:
+    import json  # for the documents only, not the check path
+
     return json.dumps(value, indent=2) + "\n"

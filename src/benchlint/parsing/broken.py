@@ -15,14 +15,11 @@ from typing import NamedTuple
 
 from ..core.paths import ConfigPath
 from ..core.text import LineIndex
+from .header_shape import HEADER_SHAPED, KEY
 from .mapping import SourceMap, decode_key
 from .span import Span
 
-_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-# A line meant as a table header, whatever is wrong with it: it opens with `[`, or it is a
-# dotted key closed by `]` (`agents.model]`, a missing `[`). Recovery sets its body aside with
-# it, or its keys would land in the table above and be reported there.
-HEADER_SHAPED = re.compile(rf"\s*(?:\[|{_KEY}(?:\s*\.\s*{_KEY})*\s*\]\]?\s*(?:#.*)?$)")
+_KEY = KEY
 _PAIR = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
 _PART = re.compile(_KEY)
 

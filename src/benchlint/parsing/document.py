@@ -19,12 +19,12 @@ from ..core.diagnostic import Position
 from ..core.lazy import lazy
 from ..core.paths import ConfigPath, key_label, table_name
 from ..core.text import LineIndex
-from .broken import HEADER_SHAPED as _HEADER_SHAPED
-from .broken import BrokenLine, broken_lines, could_hold
+from .header_shape import HEADER_SHAPED as _HEADER_SHAPED
 from .span import Span
 from .toml_values import DecodeError, loads
 
 if TYPE_CHECKING:
+    from .broken import BrokenLine
     from .sourcemap import Entry, SourceMap
 
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
@@ -84,6 +84,8 @@ class Document:
     @lazy
     def broken_lines(self) -> tuple[BrokenLine, ...]:
         """What each blanked line could have defined (see `parsing.broken`)."""
+        from .broken import broken_lines  # only a file with a syntax error gets here
+
         return broken_lines(self.lines, self.source_map, self.blanked)
 
     def could_hold(self, path: ConfigPath) -> bool:
@@ -93,6 +95,8 @@ class Document:
             return False
         if not self.parsed:
             return True
+        from .broken import could_hold
+
         return could_hold(self.broken_lines, path)
 
     @lazy

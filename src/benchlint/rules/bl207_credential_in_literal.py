@@ -76,12 +76,25 @@ def _instead(path: ConfigPath) -> str:
     )
 
 
+def _strings(data: object) -> Iterator[str]:
+    """Every string value long enough to hold a credential (no paths: the cheap first pass)."""
+    shortest = SHORTEST_TOKEN
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if len(value) >= shortest:
+                yield value
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
 def check(ctx: Context) -> Iterator[Finding]:
-    found = list(literals(ctx))
     # One prefix search over all the values (a newline joins them: no prefix spans one)
-    # instead of one per value; a clean config ends here.
-    if not may_hold_token("\n".join(value for _, value in found)):
-        found = []
+    # instead of one per value; a clean config ends here, before any path is built.
+    found = list(literals(ctx)) if may_hold_token("\n".join(_strings(ctx.data))) else []
     for path, value in found:
         token = first_credential(value)
         if token is not None:
