@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core.boundary import boundary_of, escapes
+from .core.boundary import leaves_repository
 from .core.diagnostic import SEVERITY_RANK, Diagnostic
 from .core.reading import read_file
 from .lint.engine import lint, lint_content, outside_link, plan
@@ -73,7 +73,7 @@ def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) ->
     if settings is None:
         settings = Settings.discover(file_path)
     where = os.fspath(path)
-    if not settings.follow_symlinks and escapes(where, boundary_of(where, os.getcwd())):
+    if not settings.follow_symlinks and leaves_repository(where, os.getcwd()):
         return outside_link(where, settings)
     return lint_content(read_file(file_path, settings.max_file_size), where, settings)
 

