@@ -11,7 +11,7 @@ import benchlint
 from benchlint import Diagnostic, Edit, Settings
 from benchlint.core.text import LineIndex
 from benchlint.lint.fixer import apply_edits_at
-from benchlint.lint.rule import Rule
+from benchlint.lint.rule import EXAMPLE_CATALOG, EXAMPLE_SECRETS, Rule, catalog_document
 
 MINIMAL = """\
 [experiment]
@@ -49,14 +49,7 @@ def at(diagnostics: Iterable[Diagnostic], code: str) -> list[tuple[int, int, int
 def write_catalog(folder: Path, *entries: dict[str, Any], name: str = "catalog.json") -> Path:
     """A catalog file in the `osmosis --json benchmark info` envelope (or `list` for many)."""
     path = folder / name
-    if len(entries) == 1:
-        document: dict[str, Any] = {
-            "schema_version": 1,
-            "data": {"benchmark": entries[0], "leaderboard": [], "runs": []},
-        }
-    else:
-        document = {"schema_version": 1, "data": {"benchmarks": list(entries)}}
-    path.write_text(json.dumps(document), "utf-8")
+    path.write_text(json.dumps(catalog_document(entries)), "utf-8")
     return path
 
 
@@ -70,15 +63,17 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
 
 
 def example_settings(rule: Rule, folder: Path) -> dict[str, Any]:
-    """The `Settings` keyword arguments a rule's examples need, with the catalog and the
-    secret list they name written to `folder`."""
+    """The `Settings` keyword arguments a rule's examples need, read from the files its page
+    shows (`Rule.example_files`: the settings, the catalog and the secret list), written to
+    `folder`."""
+    files = rule.example_files()
+    for name, text in files.items():
+        (folder / name).write_text(text, "utf-8")
     settings = dict(rule.example_settings)
-    if rule.example_catalog:
-        settings["catalogs"] = [str(write_catalog(folder, *rule.example_catalog))]
-    if rule.example_secrets:
-        names = folder / "secret-list.json"
-        names.write_text(json.dumps(list(rule.example_secrets)), "utf-8")
-        settings["secrets_lists"] = [str(names)]
+    if EXAMPLE_CATALOG in files:
+        settings["catalogs"] = [str(folder / EXAMPLE_CATALOG)]
+    if EXAMPLE_SECRETS in files:
+        settings["secrets_lists"] = [str(folder / EXAMPLE_SECRETS)]
     return settings
 
 

@@ -140,7 +140,7 @@ class Rule(NamedTuple):
         files: dict[str, str] = {}
         if self.example_catalog:
             settings["catalog"] = [EXAMPLE_CATALOG]
-            files[EXAMPLE_CATALOG] = _json_document(_catalog_document(self.example_catalog))
+            files[EXAMPLE_CATALOG] = _json_document(catalog_document(self.example_catalog))
         if self.example_secrets:
             settings["secrets-list"] = [EXAMPLE_SECRETS]
             items = [{"name": name, "scope": "workspace"} for name in self.example_secrets]
@@ -182,7 +182,7 @@ def _marks(name: str, expect: str) -> list[str]:
     return [f"<!-- file: {name} -->", f"<!-- expect: {expect} -->"]
 
 
-def _catalog_document(entries: tuple[dict[str, Any], ...]) -> dict[str, Any]:
+def catalog_document(entries: tuple[dict[str, Any], ...]) -> dict[str, Any]:
     """Catalog entries as `osmosis --json benchmark info` prints one (`list` for several)."""
     if len(entries) == 1:
         return {

@@ -411,11 +411,7 @@ class Settings:
     ) -> Settings:
         """Settings from a `[tool.benchlint]`-shaped table (kebab-case keys)."""
         where = str(source) if source else "settings"
-        values = _known_keys(mapping, where)
-        try:
-            return cls(root=root, source=source, **values)
-        except TypeError as error:
-            raise SettingsError(f"invalid settings in {where}: {error}") from None
+        return cls._from_table(mapping, root=root, source=source, where=where)
 
     @classmethod
     def from_file(cls, path: Path) -> Settings:
@@ -428,7 +424,7 @@ class Settings:
 
     @classmethod
     def _from_table(
-        cls, mapping: Mapping[str, Any], *, root: Path, source: Path, where: str
+        cls, mapping: Mapping[str, Any], *, root: Path | None, source: Path | None, where: str
     ) -> Settings:
         values = _known_keys(mapping, where)
         try:
