@@ -219,24 +219,25 @@ def test_public_surface_is_small() -> None:
 
 
 @pytest.mark.parametrize(
-    ("config", "near_miss"),
+    "config",
     [
-        (MINIMAL, False),
-        (MINIMAL + '\n[env]\nHF_TOKEN = "x"\nlog-level = "debug"\n', False),  # findings
-        (MINIMAL.replace('"provider"', '"providr"'), True),  # "did you mean" needs rapidfuzz
+        MINIMAL,
+        MINIMAL + '\n[env]\nHF_TOKEN = "x"\nlog-level = "debug"\n',  # findings
+        MINIMAL.replace('"provider"', '"providr"'),  # a "did you mean"
     ],
+    ids=["valid", "findings", "near-miss"],
 )
-def test_the_check_path_stays_light(config: str, near_miss: bool) -> None:
+def test_the_check_path_stays_light(config: str) -> None:
     """Start-up is most of a one-file check: not the language-server stack, no pydantic, no
-    dataclasses (and so no `inspect`), no rapidfuzz (only a near miss needs it), no syntax tree
-    for a valid file, with findings or without (docs/performance.md)."""
-    heavy = ("pygls", "lsprotocol", "pydantic", "dataclasses", "inspect")
-    heavy += () if near_miss else ("rapidfuzz", "difflib")
-    heavy += ("tree_sitter", "tree_sitter_toml")
+    dataclasses (and so no `inspect`), no rapidfuzz or difflib (a near miss among a table's
+    keys is compared without them), no syntax tree, no plan (only a budget needs it) and no
+    broken-line analysis for a valid file, with findings or without (docs/performance.md)."""
+    heavy = ("pygls", "lsprotocol", "pydantic", "dataclasses", "inspect", "rapidfuzz", "difflib")
+    heavy += ("tree_sitter", "tree_sitter_toml", "benchlint.lint.plan", "benchlint.parsing.broken")
     code = (
         "import sys, benchlint.cli.main as m;"
         "m.main(['check', '-', '--stdin-filename', 'configs/benchmark/a.toml']);"
-        f"print(sorted(n for n in sys.modules if n.split('.')[0] in {heavy!r}))"
+        f"print(sorted(n for n in sys.modules if n in {heavy!r} or n.split('.')[0] in {heavy!r}))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], input=config, capture_output=True, text=True, check=False

@@ -11,13 +11,13 @@ from .core.boundary import leaves_repository
 from .core.diagnostic import SEVERITY_RANK, Diagnostic
 from .core.reading import read_file
 from .lint.engine import lint, lint_content, outside_link, plan
-from .lint.plan import Plan
 from .lint.registry import RULES_BY_CODE
 from .lint.settings import Settings, default_settings
 from .parsing.document import decode, parse
 
 if TYPE_CHECKING:
     from .domain.models import BenchmarkConfig
+    from .lint.plan import Plan
 
 
 class ConfigError(ValueError):

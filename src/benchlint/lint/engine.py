@@ -8,6 +8,7 @@ position, then code. Pure and thread-safe: everything lives in the call's own ob
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..core.diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
 from ..core.paths import ConfigPath, dotted
@@ -21,11 +22,13 @@ from ..secrets.source import credentials
 from ..structure.issues import check_structure
 from ..structure.spec import looks_like_config
 from .context import Context
-from .plan import Plan, plan_of
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Check, Finding, Rule
 from .settings import Settings
 from .suppression import apply_suppressions, find_suppressions
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 
 def lint_content(content: Content, path: str | None, settings: Settings) -> list[Diagnostic]:
@@ -113,6 +116,8 @@ def outside_link(path: str | None, settings: Settings) -> list[Diagnostic]:
 def plan(content: str | bytes, path: str | None, settings: Settings) -> Plan:
     """What the run a config describes will do (see `lint.plan`); text that cannot be decoded
     plans nothing (its `lint` says why)."""
+    from .plan import plan_of  # only `plan` and the editor's code lens ask
+
     text = decode(content, settings.max_file_size)
     document = parse(text if isinstance(text, str) else "")
     return plan_of(_context(document, path, settings))

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..lint.context import Context
-from ..lint.plan import plan_of
 from ..lint.rule import Anchor, Finding, Rule
 
 
@@ -27,6 +26,8 @@ def check(ctx: Context) -> Iterator[Finding]:
     budget = ctx.settings.max_attempts
     if budget is None:
         return
+    from ..lint.plan import plan_of  # only with a budget set (most runs have none)
+
     plan = plan_of(ctx)
     total = plan.total_attempts
     if total is None or total.low <= budget:
