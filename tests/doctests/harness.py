@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
-from contextlib import redirect_stdout
+from contextlib import contextmanager, redirect_stdout
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -139,15 +139,17 @@ def following(block: Block) -> Block | None:
     return None
 
 
-def sandbox(block: Block) -> Path:
-    """A git work tree with `examples/` and the page's earlier `file:` blocks."""
-    folder = Path(tempfile.mkdtemp(prefix="benchlint-docs-"))
-    (folder / ".git").mkdir()
-    shutil.copytree(ROOT / "examples", folder / "examples")
-    for before in earlier(block):
-        if "file" in before.directives:
-            _write(folder, before.directives["file"], before.source)
-    return folder
+@contextmanager
+def sandbox(block: Block) -> Iterator[Path]:
+    """A git work tree with `examples/` and the page's earlier `file:` blocks, removed after."""
+    with tempfile.TemporaryDirectory(prefix="benchlint-docs-") as name:
+        folder = Path(name)
+        (folder / ".git").mkdir()
+        shutil.copytree(ROOT / "examples", folder / "examples")
+        for before in earlier(block):
+            if "file" in before.directives:
+                _write(folder, before.directives["file"], before.source)
+        yield folder
 
 
 def _write(folder: Path, name: str, text: str) -> Path:
@@ -184,8 +186,7 @@ def _shown(command: str) -> str:
 
 # -- runners --------------------------------------------------------------------------------------
 def run_console(block: Block) -> None:
-    folder = sandbox(block)
-    try:
+    with sandbox(block) as folder:
         parts = re.split(r"^\$ ", block.source, flags=re.M)
         assert not parts[0].strip(), f"{block.name}: a console block starts with `$ `"
         for part in parts[1:]:
@@ -196,21 +197,16 @@ def run_console(block: Block) -> None:
                 assert _normal(output) == _normal(expected), f"{block.name}: `{command}`:\n{output}"
             else:
                 assert result.returncode in (0, 1), f"{block.name}: `{command}`: {output}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_sh(block: Block) -> None:
-    folder = sandbox(block)
-    try:
+    with sandbox(block) as folder:
         for line in block.source.splitlines():
             if line.strip() and not line.lstrip().startswith("#"):
                 result = shell(_shown(line), folder)
                 assert result.returncode == 0, (
                     f"{block.name}: `{line}`: {result.stdout + result.stderr}"
                 )
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_toml(block: Block) -> None:
@@ -228,8 +224,7 @@ def run_toml(block: Block) -> None:
 
 
 def _check_settings(block: Block) -> None:
-    folder = sandbox(block)
-    try:
+    with sandbox(block) as folder:
         name = "pyproject.toml" if "[tool.benchlint" in block.source else "benchlint.toml"
         _write(folder, name, block.source)
         for pattern in re.findall(r'"([^"]*\*[^"]*\.json)"', block.source):
@@ -239,13 +234,10 @@ def _check_settings(block: Block) -> None:
             "benchlint check examples/configs/benchmark/terminal-bench-smoke.toml", folder
         )
         assert result.returncode != 2, f"{block.name}: {result.stderr}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _check_expectation(block: Block) -> None:
-    folder = sandbox(block)
-    try:
+    with sandbox(block) as folder:
         name = block.directives.get("file", "configs/benchmark/example.toml")
         _write(folder, name, block.source)
         result = shell(f"benchlint check --format json --fail-on never {name}", folder)
@@ -255,8 +247,6 @@ def _check_expectation(block: Block) -> None:
         wanted = block.directives["expect"]
         expected = [] if wanted == "clean" else sorted(wanted.split())
         assert found == expected, f"{block.name}: reports {found}, the page says {wanted}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_python(block: Block) -> None:
@@ -314,13 +304,10 @@ def run_yaml(block: Block) -> None:
     if isinstance(document, dict) and "repos" in document:
         for repo in document["repos"]:
             assert {hook["id"] for hook in repo["hooks"]} <= hooks, block.name
-    folder = sandbox(block)
-    try:
+    with sandbox(block) as folder:
         for command in commands:
             result = shell(command, folder)
             assert result.returncode in (0, 1), f"{block.name}: `{command}`: {result.stderr}"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _collect(value: Any, commands: list[str]) -> None:
