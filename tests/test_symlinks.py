@@ -164,3 +164,17 @@ def test_a_loop_and_a_dangling_link_are_failures(
     status, out = check([str(folder / "loop.toml"), str(folder / "gone.toml")], capsys)
     assert status == 2 and "symbolic link loop" in out and "broken symbolic link" in out
     assert os.path.islink(folder / "loop.toml")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_plan_reads_no_link_out_of_the_repository(
+    repo: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """`plan` cannot plan what it does not read: each link is a failure (exit 2) in BL004's
+    words, and nothing of the target is shown."""
+    status = main(["plan", "configs", "--format", fmt])
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert status == 2
+    assert AWS not in out and NETRC not in out and "aws_secret" not in out
+    assert captured.err.count("symbolic link to a file outside the repository") == 2
