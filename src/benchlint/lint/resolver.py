@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..core.diagnostic import Severity
 from .setting_keys import FIELD_KEYS
-from .settings import SETTINGS_FILE, Settings, SettingsError, find_settings_file
+from .settings import Settings, SettingsError, find_settings_file, settings_candidates
 
 
 class Overrides(NamedTuple):
@@ -169,11 +169,5 @@ def _stamp(source: Path | None) -> tuple[int, int] | None:
 
 
 def _candidates(folder: str) -> list[Path]:
-    """Every file discovery may pick for a file in `folder` (a few more past the repository
-    root: a change there only costs one more search)."""
-    start = Path(folder)
-    return [
-        candidate / name
-        for candidate in (start, *start.parents)
-        for name in (SETTINGS_FILE, "pyproject.toml")
-    ]
+    """Every file discovery may pick for a file in `folder` (see `settings_candidates`)."""
+    return list(settings_candidates(Path(folder)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -448,22 +448,28 @@ def find_settings_file(path: Path, follow_symlinks: bool = False) -> Path | None
     whether it configures benchlint, and its parse errors would describe the outside file)."""
     start = Path(os.path.abspath(path))
     folder = start if start.is_dir() else start.parent
+    for found in settings_candidates(folder):
+        if not found.is_file():
+            continue
+        if not follow_symlinks and leaves_repository(str(found), str(folder)):
+            raise SettingsError(
+                f"settings file {found} is a symbolic link to a file outside the "
+                "repository: not read (--follow-symlinks reads it)"
+            )
+        if found.name == SETTINGS_FILE or _has_tool_table(found):
+            return found
+    return None
+
+
+def settings_candidates(folder: Path) -> Iterator[Path]:
+    """The files discovery looks at for a config in `folder`, nearest first, up to the
+    repository that holds it (outside git: up to the filesystem root)."""
     root = repository_root(str(folder / "x"))
     for candidate in (folder, *folder.parents):
         if root is not None and not str(candidate).startswith(root):
-            break
+            return
         for name in (SETTINGS_FILE, "pyproject.toml"):
-            found = candidate / name
-            if not found.is_file():
-                continue
-            if not follow_symlinks and leaves_repository(str(found), str(folder)):
-                raise SettingsError(
-                    f"settings file {found} is a symbolic link to a file outside the "
-                    "repository: not read (--follow-symlinks reads it)"
-                )
-            if name == SETTINGS_FILE or _has_tool_table(found):
-                return found
-    return None
+            yield candidate / name
 
 
 def _known_keys(mapping: Mapping[str, Any], where: str) -> dict[str, Any]:
