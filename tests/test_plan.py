@@ -261,7 +261,7 @@ def test_a_credential_in_a_reference_is_masked(
     path.write_text(config().replace('"OPENAI_API_KEY"', f'"{token}"'), "utf-8")
     for fmt in ("text", "json"):
         _, out, err = run([str(path), "--format", fmt], capsys)
-        assert token not in out + err and "sk-p…(56 chars)" in out
+        assert token not in out + err and "sk-…(56 chars)" in out
 
 
 def test_a_judge_that_needs_no_key_is_not_missing_one(tmp_path: Path) -> None:

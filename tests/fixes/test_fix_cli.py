@@ -134,10 +134,11 @@ def test_diff_never_prints_a_credential(workdir: Path, monkeypatch: pytest.Monke
         result = run(monkeypatch, *args, str(path))
         assert CREDENTIAL not in result.text + result.err
         assert ENV_CREDENTIAL not in result.text + result.err
-    # BL202's fix removes the pasted key: the `-` line shows it masked, same width.
-    masked = CREDENTIAL[:4] + "*" * (len(CREDENTIAL) - 4)
+    # BL202's fix removes the pasted key: the `-` line shows it masked, same width, only
+    # its public format prefix (`sk-`) readable.
+    masked = CREDENTIAL[:3] + "*" * (len(CREDENTIAL) - 3)
     assert f'-api_key_secret = "{masked}"' in result.text
-    assert f' GH = "{ENV_CREDENTIAL[:4]}' in result.text  # a context line, masked too
+    assert f' GH = "{ENV_CREDENTIAL[:4]}*' in result.text  # a context line, masked too
 
 
 def test_diff_of_a_clean_file_is_empty_and_exits_0(workdir: Path, monkeypatch):

@@ -122,7 +122,9 @@ async def test_random_edits_keep_the_server_alive_and_right(vscode: LanguageClie
     path = editor.root / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(final_text.encode("utf-8"))
-    want = cli_json([path.relative_to(editor.root)], editor.root)[str(path.resolve())]
+    # the one file's report, by position: its path may be starred where the random text
+    # holds a run the renderer cannot prove harmless that shares 8 characters with it
+    (want,) = cli_json([path.relative_to(editor.root)], editor.root).values()
     assert [observed(d) for d in published] == [expected(d, final_text, "utf-16") for d in want]
     await _ask(editor, uri, rng)
 

@@ -13,6 +13,7 @@ from ..domain.catalog import CatalogEntry
 from ..domain.catalog.query import describe
 from ..lint.settings import Settings, SettingsError
 from ..rules.wording import closest, quoted
+from ..secrets.redaction import rendered, shown_lines, shown_text
 from .usage import UsageError
 
 
@@ -55,15 +56,16 @@ def show_catalog(args: argparse.Namespace) -> int:
             raise UsageError(f"no benchmark {quoted(args.key)} in the catalog{hint}")
         entries = [entry]
     if args.format == "json":
-        payload: Any = [_entry_json(e) for e in entries]
+        payload: Any = rendered([_entry_json(e) for e in entries])
         sys.stdout.write(json.dumps(payload if not args.key else payload[0], indent=2) + "\n")
         return 0
     if args.key:
-        sys.stdout.write(describe(entries[0]) + "\n")
+        sys.stdout.write(shown_lines(describe(entries[0])) + "\n")
         return 0
     width = max(len(e.key) for e in entries)
     for entry in entries:
         origin = "bundled" if entry.bundled else f"from {_shown(entry.origin)}"
         manifest = f", {len(entry.tasks)} tasks in manifest" if entry.tasks else ""
-        sys.stdout.write(f"{entry.key:<{width}}  {entry.name}  ({origin}{manifest})\n")
+        line = f"{entry.key:<{width}}  {entry.name}  ({origin}{manifest})"
+        sys.stdout.write(shown_text(line) + "\n")
     return 0

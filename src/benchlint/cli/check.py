@@ -25,9 +25,10 @@ from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import decode, parse
 from ..report import Failure, FileReport, RunInfo, one_line_name
+from ..secrets.output import MASKER
 from .files import InputError
 from .inputs import given_paths, inputs, resolver_from
-from .output import MASKER, emit
+from .output import emit
 from .usage import UsageError
 
 if TYPE_CHECKING:

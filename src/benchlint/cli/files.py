@@ -16,7 +16,7 @@ from ..core.reading import Content, NotARegularFile, read_file, read_stdin
 from ..domain.locations import in_config_folder, is_config_name
 from ..parsing.document import decode
 from ..report import Failure
-from .output import MASKER
+from ..secrets.output import MASKER
 from .usage import UsageError
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
@@ -95,7 +95,16 @@ def _remembered(content: Content, source: str, limit: int) -> Content:
     text = decode(content.data, limit)
     if isinstance(text, str):
         MASKER.add(("input", source), text)
+    MASKER.add(("name", source), _chosen_part(source), toml=False)
     return content
+
+
+def _chosen_part(path: str) -> str:
+    """The part of a path a repository chose, judged like any input: below the current
+    folder, the path from it; elsewhere the file's name (the folders above are the
+    machine's, and a temporary folder's random name is not the repository's)."""
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return os.path.basename(path) if relative.startswith("..") else relative
 
 
 _KINDS = (

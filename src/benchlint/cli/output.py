@@ -17,10 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..secrets.output import OutputMasker
+from ..secrets.output import MASKER
 from .usage import UsageError
-
-MASKER = OutputMasker()
 
 
 class MaskedStream(io.TextIOBase):

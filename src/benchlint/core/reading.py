@@ -10,7 +10,24 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from typing import BinaryIO, NamedTuple
+
+# Called with every input read here (its name and bytes) before the caller sees it: the
+# output masker (`benchlint.secrets.output`) subscribes, so no reader has to remember to
+# tell it. Every file benchlint reads is read here (`tests/test_layers.py` holds it).
+_OBSERVERS: list[Callable[[str, bytes], None]] = []
+
+
+def observe(callback: Callable[[str, bytes], None]) -> None:
+    """Have `callback(name, data)` called with every input read from now on."""
+    _OBSERVERS.append(callback)
+
+
+def _seen(name: str, content: Content) -> Content:
+    for callback in _OBSERVERS:
+        callback(name, content.data)
+    return content
 
 
 class Content(NamedTuple):
@@ -57,7 +74,8 @@ def read_file(path: str | os.PathLike[str], limit: int) -> Content:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise NotARegularFile(path, info.st_mode)
-        return Content(read_bounded(handle, limit, info.st_size + 1), info.st_size)
+        content = Content(read_bounded(handle, limit, info.st_size + 1), info.st_size)
+    return _seen(os.fspath(path), content)
 
 
 def read_stdin(stream: BinaryIO, limit: int) -> Content:
@@ -70,7 +88,7 @@ def read_stdin(stream: BinaryIO, limit: int) -> Content:
             size = max(info.st_size - os.lseek(fd, 0, os.SEEK_CUR), 0)
     except (OSError, ValueError):  # not a file descriptor (a test's BytesIO), or no seeking
         size = None
-    return Content(read_bounded(stream, limit), size)
+    return _seen("-", Content(read_bounded(stream, limit), size))
 
 
 def read_bounded(stream: BinaryIO, limit: int, hint: int = _CHUNK) -> bytes:

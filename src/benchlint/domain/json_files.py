@@ -4,11 +4,13 @@ safe on a FIFO or device, and every failure one clear sentence that names the fi
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..core.reading import NotARegularFile, read_file
 from ..core.text import one_line
+from ..secrets.output import MASKER
 
 # Far beyond any saved `benchmark list` or `secret list`, yet bounded: a path may name a device.
 MAX_JSON_BYTES = 64 * 1024 * 1024
@@ -42,7 +44,7 @@ def read_json(path: Path, what: str) -> Any:
     except UnicodeDecodeError:
         raise JsonFileError(f"{what} {shown(path)} is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise JsonFileError(
             f"{what} {shown(path)} is not valid JSON (line {error.lineno}, "
@@ -52,3 +54,22 @@ def read_json(path: Path, what: str) -> Any:
         raise JsonFileError(f"{what} {shown(path)} nests too deeply") from None
     except ValueError:  # an integer past Python's digit limit for str -> int
         raise JsonFileError(f"{what} {shown(path)} has a number with too many digits") from None
+    # The file's text is known to the output masker as read (`core.reading`); its strings
+    # are known decoded too (`"\u00df"` is `ß`), as messages quote them.
+    MASKER.add(("json", str(path)), "\n".join(_strings(value)), toml=False)
+    return value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string and object key in a JSON value (without recursion: it may nest deep)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            for key, member in item.items():
+                yield key
+                stack.append(member)
+        elif isinstance(item, list):
+            stack.extend(item)

@@ -17,7 +17,7 @@ from ..domain.profiles import PROFILES
 from ..parsing.document import Document, EncodingProblem, decode, parse, too_large
 from ..rules.bl001_toml_syntax import syntax_findings
 from ..rules.bl901_unused_suppression import unused_suppressions
-from ..secrets.redaction import redact
+from ..secrets.redaction import one_line_message, redact
 from ..secrets.source import credentials
 from ..structure.issues import check_structure
 from ..structure.spec import looks_like_config
@@ -157,11 +157,12 @@ def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:
         code=code,
         name=rule.name,
         severity=context.settings.severity.get(code) or finding.severity or rule.severity,
-        message=redact(finding.message),
+        message=one_line_message(finding.message),
         range=context.locate(at),
         key=_key(key_path),
         related=tuple(
-            Related(redact(message), context.locate(anchor)) for message, anchor in related
+            Related(one_line_message(message), context.locate(anchor))
+            for message, anchor in related
         )
         if related
         else (),
@@ -177,7 +178,7 @@ _SUPPRESSIBLE = frozenset(rule.code for rule in RULES if rule.suppressible)
 @lru_cache(maxsize=4096)
 def _key(path: ConfigPath | None) -> str | None:
     """The JSON `key` of a path (masked: a key may be a pasted token)."""
-    return redact(dotted(path) or "") or None if path else None
+    return one_line_message(dotted(path) or "") or None if path else None
 
 
 def _printable_fix(fix: Fix, context: Context) -> Fix | None:
@@ -189,7 +190,7 @@ def _printable_fix(fix: Fix, context: Context) -> Fix | None:
         text = edit.new_text.lower()
         if redact(edit.new_text) != edit.new_text or any(c.lower() in text for c in known):
             return None
-    title = redact(fix.title)
+    title = one_line_message(fix.title)
     return fix if title == fix.title else Fix(title, fix.applicability, fix.edits)
 
 
@@ -198,7 +199,7 @@ def _file_diagnostic(rule: Rule, message: str, settings: Settings) -> Diagnostic
         code=rule.code,
         name=rule.name,
         severity=settings.severity.get(rule.code) or rule.severity,
-        message=redact(message),
+        message=one_line_message(message),
         range=FILE_START,
         url=rule_url(rule.code),
     )

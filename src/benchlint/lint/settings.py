@@ -18,13 +18,14 @@ from ..core.boundary import leaves_repository, repository_root
 from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import glob_match
 from ..core.lazy import lazy
+from ..core.reading import read_file
 from ..core.text import one_line
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
 from ..domain.secret_records import SecretRecords, SecretRecordsError
 from ..parsing.toml_values import loads
-from ..secrets.redaction import redact
+from ..secrets.redaction import shown_text
 from .registry import RULES_BY_CODE
 from .setting_keys import FILE_KEYS
 
@@ -48,7 +49,7 @@ def _check_selector(selector: str, where: str) -> str:
         close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
         # As written, masked: upper-cased, a pasted token would escape the masking.
-        shown = redact(one_line(written))
+        shown = shown_text(written, one_value=True)
         raise SettingsError(f"unknown rule code or prefix `{shown}` in {where}{hint}")
     return selector
 
@@ -233,7 +234,7 @@ class Settings:
         for code, level in self.severity.items():
             if code not in codes:
                 _check_selector(code, where)
-                shown = redact(str(code))
+                shown = shown_text(str(code), one_value=True)
                 raise SettingsError(f"`severity` in {where} needs full rule codes, not `{shown}`")
             if level not in SEVERITIES:
                 raise SettingsError(
@@ -485,9 +486,15 @@ def _known_keys(mapping: Mapping[str, Any], where: str) -> dict[str, Any]:
     return values
 
 
+_MAX_SETTINGS_BYTES = 1 << 20  # far beyond any settings file; a path may name a device
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return loads(path.read_bytes().decode("utf-8"))
+        content = read_file(path, _MAX_SETTINGS_BYTES)
+        if content.oversized(_MAX_SETTINGS_BYTES):
+            raise SettingsError(f"settings file {path} is larger than 1 MiB")
+        return loads(content.data.decode("utf-8"))
     except OSError as error:
         raise SettingsError(f"cannot read settings file {path}: {error.strerror}") from None
     # ValueError: TOMLDecodeError, UnicodeDecodeError, and an integer past Python's digit limit.

@@ -16,7 +16,7 @@ from pygls.lsp.server import LanguageServer
 from ..core.version import __version__
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import utf8_size_over
-from ..secrets.output import OutputMasker
+from ..secrets.output import MASKER
 from .capabilities import ClientFeatures
 from .client_settings import ClientSettingsError, parse_client_settings
 from .code_actions import KINDS, ActionContext, code_actions, resolve
@@ -49,7 +49,7 @@ class BenchlintServer(LanguageServer):
         )
         self.messages = ClientMessages(self)
         # Everything sent is masked with what the open documents hold (see `protocol`).
-        self.masker = OutputMasker()
+        self.masker = MASKER
         self.protocol.mask = self.masker.mask  # type: ignore[attr-defined]
         self.documents = DocumentStore(self.masker)
         self.workspace_settings = WorkspaceSettings()

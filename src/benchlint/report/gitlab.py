@@ -23,6 +23,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ..core.diagnostic import Severity
+from ..secrets.output import MASKER
 from . import FileReport, RunInfo, printable
 
 SEVERITIES: dict[Severity, str] = {"error": "major", "warning": "minor", "info": "info"}
@@ -83,7 +84,10 @@ def repository_path(path: str) -> str:
     return PurePath(shown).as_posix()
 
 
-def _fingerprint(seen: Counter[tuple[str, ...]], *parts: str) -> str:
+def _fingerprint(seen: Counter[tuple[str, ...]], *written: str) -> str:
+    """A stable hash of what the issue shows: each part as the output masker sends it, so
+    the hash cannot be matched against guesses of a hidden value."""
+    parts = tuple(MASKER.mask(part) for part in written)
     seen[parts] += 1
     digest = hashlib.sha256()
     for part in (*parts, str(seen[parts])):

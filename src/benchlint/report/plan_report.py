@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..lint.plan import Plan, Secret
+from ..secrets.redaction import rendered, shown_text
 from . import RunInfo, one_line_name, printable
 from .text import failed
 
@@ -34,7 +35,9 @@ def _table(item: PlannedFile) -> list[str]:
     table = rows(item.plan)
     if item.errors or item.warnings:
         table.append(("check", _problems(item)))
-    return [one_line_name(item.path)] + [f"  {label:<12} {value}" for label, value in table]
+    # Every value holds the config's or the catalog's text: through the renderer.
+    lines = [f"  {label:<12} {shown_text(value, one_value=True)}" for label, value in table]
+    return [one_line_name(item.path), *lines]
 
 
 def rows(plan: Plan) -> list[tuple[str, str]]:
@@ -156,7 +159,7 @@ def as_document(files: Sequence[PlannedFile], run: RunInfo) -> contract.PlanRepo
         "plans": [
             {
                 "path": printable(item.path),
-                "plan": item.plan.to_dict(),
+                "plan": rendered(item.plan.to_dict()),
                 "errors": item.errors,
                 "warnings": item.warnings,
             }

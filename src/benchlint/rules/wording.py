@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.toml_syntax import toml_string, toml_type
 from ..secrets.redaction import redact, show_value
+from ..secrets.shape import harmless
 
 
 def found_value(value: Any) -> str:
@@ -42,7 +43,10 @@ def shown_path(path: str) -> str:
 def upper_name(text: str) -> str:
     """`text` as an upper-case name of letters, digits and `_`: accented letters keep their
     base letter (`Clé API` → `CLE_API`), camel case splits (`logLevel` → `LOG_LEVEL`), and
-    everything else becomes one `_` (`ログ_LEVEL` → `LEVEL`)."""
+    everything else becomes one `_` (`ログ_LEVEL` → `LEVEL`). Nothing ("") for a text the
+    renderer does not prove harmless: a name made from it would show it in another case."""
+    if not harmless(text):
+        return ""
     plain = "".join(
         char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
     )

@@ -100,6 +100,12 @@ def may_hold_token(text: str) -> bool:
         return any(prefix in text for prefix in TOKEN_PREFIXES)
 
 
+def public_prefix(text: str, start: int) -> int:
+    """The length of the known token prefix (`sk-`, `hf_`) that `text` has at `start`, or 0:
+    the public part of a token, which says what it is and nothing of the secret."""
+    return next((len(p) for p in TOKEN_PREFIXES if text.startswith(p, start)), 0)
+
+
 def may_hold_url_secret(text: str) -> bool:
     return ("@" in text and "://" in text) or (
         "=" in text and ("?" in text or "&" in text or "#" in text or ";" in text)
@@ -146,6 +152,10 @@ _SENSITIVE_WORD = re.compile(
 
 
 def sensitive_key(key: str) -> bool:
+    """A key name that says its value is a credential. A key named just `key` does not: it
+    is a catalog's benchmark key, a dictionary's entry (`api_key`, `private-key` are)."""
+    if key.lower() == "key":
+        return False
     return any(_SENSITIVE_WORD.fullmatch(word) for word in re.split(r"[_\-. ]+", key) if word)
 
 
@@ -188,8 +198,9 @@ def url_credentials(url: str) -> str | None:
 
 
 def mask(value: str) -> str:
-    """A form of a possibly secret value that is safe to print: `sk-p…(51 chars)`."""
-    return f"{value[:4]}…({len(value)} chars)"
+    """A form of a possibly secret value that is safe to print: its shape, and the known
+    token prefix it starts with if any (`sk-…(51 chars)`, `…(32 chars)`)."""
+    return f"{value[: public_prefix(value, 0)]}…({len(value)} chars)"
 
 
 # A run of the characters random credentials are made of, long enough to be one.

@@ -1,79 +1,138 @@
-"""The one place output is masked: everything benchlint sends out passes through `mask`.
+"""The one place everything benchlint sends out passes through: `OutputMasker.mask`.
 
 The command line's standard output and error (and `-o FILE`) and every message the language
 server sends are masked here, whatever produced them: reports, diffs, fix edits, hover,
-outlines, completion, log and show-message traffic, error lines. Two kinds of credential are
-hidden:
+outlines, completion, log and show-message traffic, error lines. It knows every input
+being served (configs, catalogs, settings files, secret lists, file names: `add`), and for
+each the spans the renderer hides in it (`secrets.source`: every token not proven harmless
+by `secrets.shape`, and every credential a recogniser finds, as written and decoded). Three
+things happen to each text sent:
 
-- any string in a known token format, or a password or key in a URL (`redact`);
-- every credential found in the documents being served (`secrets.source`), as the file has
-  it and decoded (a `\\u` escape, a line continuation), in any letter case: a token that no
-  pattern recognises in the output (joined from pieces, upper-cased) is still hidden.
+1. recognisers mask any token-shaped run and URL password (`redact`);
+2. every run of `GRAM` characters that lies inside a hidden span of an input is starred, in
+   any letter case: a hidden value quoted whole, cut, upper-cased or glued to other text
+   by any surface is still hidden, whichever surface forgot to render it;
+3. every control, bidirectional and zero-width character is escaped (`controls`), except
+   benchlint's own line breaks, tabs and colour codes.
 
-Register a document's text before anything about it is sent (`add`); the language server
-drops it when the document closes (`remove`).
+The work per text sent is linear in it; an input's hidden runs are found once per version,
+when something is next masked, and only for the inputs that changed (an editor with a
+hundred open documents pays for the one being typed in).
 """
 
 from __future__ import annotations
 
+import re
 import threading
+from collections import Counter
 from collections.abc import Hashable
 
-from ahocorasick_rs import AhoCorasick
-
+from ..core.reading import observe
+from .controls import output_safe
 from .redaction import redact
-from .source import credentials
+from .source import source_secrets
+
+# A hidden span's runs of this many characters are looked for in output: shorter runs match
+# ordinary words (a fake key `EXAMPLEexample…` must not star "example" in every URL shown).
+GRAM = 8
+_CANDIDATE = re.compile(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _folded(text: str) -> str:
+    """`text` in lower case, character for character (`İ` lower-cases to two characters,
+    which would shift every offset after it: such a text is folded in ASCII only)."""
+    lower = text.lower()
+    return lower if len(lower) == len(text) else text.translate(_ASCII_LOWER)
+
+
+def grams(hidden: frozenset[str]) -> frozenset[str]:
+    """Every run of GRAM characters of the hidden texts, case-folded."""
+    found: set[str] = set()
+    for text in hidden:
+        folded = _folded(text)
+        found.update(folded[i : i + GRAM] for i in range(len(folded) - GRAM + 1))
+    return frozenset(found)
 
 
 class OutputMasker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._texts: dict[Hashable, str] = {}
-        self._finder: AhoCorasick | None = None
-        self._stale = False  # a text changed: its credentials are looked for on next use
+        self._inputs: dict[Hashable, tuple[str, bool]] = {}
+        self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
+        self._grams: dict[Hashable, frozenset[str]] = {}
+        self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
 
-    def add(self, source: Hashable, text: str) -> None:
-        """Know the credentials of `text` (the document `source` names, replacing its last);
-        they are looked for when something is next masked, not on every keystroke."""
+    def add(self, source: Hashable, text: str, *, toml: bool = True) -> None:
+        """Know the input `source` names (a document, a file; it replaces that source's last
+        text). `toml`: it is a config; anything else (a catalog, a name) is judged as text."""
         with self._lock:
-            if self._texts.get(source) != text:
-                self._texts[source] = text
-                self._stale = True
+            if self._inputs.get(source) != (text, toml):
+                self._inputs[source] = (text, toml)
+                self._pending.add(source)
 
     def remove(self, source: Hashable) -> None:
         with self._lock:
-            if self._texts.pop(source, None) is not None:
-                self._stale = True
+            if self._inputs.pop(source, None) is not None:
+                self._pending.add(source)
 
     def clear(self) -> None:
         with self._lock:
-            self._texts.clear()
-            self._stale = True
+            self._inputs.clear()
+            self._pending.clear()
+            self._grams.clear()
+            self._counts.clear()
 
     def mask(self, text: str) -> str:
+        if not text:
+            return text
         text = redact(text)
-        finder = self._current_finder()
-        if finder is None or not text:
-            return text
-        haystack = text.lower()
-        if len(haystack) != len(text):  # a character whose lower case is longer: exact case
-            haystack = text
-        try:
-            found = finder.find_matches_as_indexes(haystack, overlapping=True)
-        except UnicodeEncodeError:  # a lone surrogate is no Rust string: no credential in it
-            return text
-        if not found:
-            return text
-        hidden = bytearray(len(text))
-        for _, start, end in found:
-            hidden[start + 4 : end] = b"\x01" * max(0, end - start - 4)
-        return "".join("*" if flag else char for char, flag in zip(text, hidden, strict=True))
+        counts = self._current()
+        if counts:
+            text = self._hide_grams(text, counts)
+        return output_safe(text)
 
-    def _current_finder(self) -> AhoCorasick | None:
+    def _hide_grams(self, text: str, counts: Counter[str]) -> str:
+        hidden: list[tuple[int, int]] = []
+        for match in _CANDIDATE.finditer(text):
+            start = match.start()
+            folded = _folded(match.group())
+            for i in range(len(folded) - GRAM + 1):
+                if folded[i : i + GRAM] in counts:
+                    hidden.append((start + i, start + i + GRAM))
+        if not hidden:
+            return text
+        chars = list(text)
+        for start, end in hidden:
+            chars[start:end] = "*" * (end - start)
+        return "".join(chars)
+
+    def _current(self) -> Counter[str]:
         with self._lock:
-            if self._stale:
-                found = (credentials(text) for text in self._texts.values())
-                values = sorted({value.lower() for each in found for value in each})
-                self._finder = AhoCorasick(values) if values else None
-                self._stale = False
-            return self._finder
+            for source in self._pending:
+                for gram in self._grams.pop(source, ()):
+                    self._counts[gram] -= 1
+                    if not self._counts[gram]:
+                        del self._counts[gram]
+                entry = self._inputs.get(source)
+                if entry is not None:
+                    text, toml = entry
+                    found = grams(source_secrets(text, toml=toml).hidden)
+                    self._grams[source] = found
+                    self._counts.update(found)
+            self._pending.clear()
+            return self._counts
+
+
+# The process's masker: the command line's streams and the language server send through it.
+MASKER = OutputMasker()
+
+
+def _remember_read(name: str, data: bytes) -> None:
+    """Every input read (`core.reading`) is known before anything about it can be sent:
+    configs, catalogs, secret lists and settings files alike, judged as text (a config is
+    also added as TOML by whoever lints it)."""
+    MASKER.add(("read", name), data.decode("utf-8", "replace"), toml=False)
+
+
+observe(_remember_read)

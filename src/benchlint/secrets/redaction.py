@@ -10,8 +10,10 @@ is `secrets.source`'s.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..core.toml_syntax import toml_string, toml_value
+from .controls import escaped
 from .detection import (
     QUERY_SECRET,
     USERINFO_IN_TEXT,
@@ -23,6 +25,16 @@ from .detection import (
     random_runs,
     token_pattern,
 )
+from .shape import unproven_spans
+
+
+def one_line_message(text: str) -> str:
+    """A message (a title, a key) as every diagnostic carries it: credentials masked, and no
+    control, bidirectional or zero-width character, nor a line break, that some text quoted
+    into it brought along (a catalog's benchmark name, a key). The whole message goes
+    through the renderer (`shown_text`), so a rule that quotes a value without
+    `show_value` still shows nothing the allow-list has not proven harmless."""
+    return shown_text(text)
 
 
 def redact(text: str) -> str:
@@ -71,19 +83,73 @@ def _starred(text: str, start: int, end: int) -> str:
     return text[:start] + hidden + text[end:]
 
 
+def shown_text(text: str, *, escape: bool = True, one_value: bool = False) -> str:
+    """Free text from a config, catalog, settings file or file name, as a message may quote
+    it: every token not proven harmless (`shape`), every token-shaped run and every URL
+    password replaced by its shape (`sk-…(51 chars)`, `…(32 chars)`), every control,
+    bidirectional or zero-width character escaped. `one_value`: `text` is one value (not a
+    sentence), so a URL password is found in any shape the value may have it (`password_span`;
+    in a sentence, `owner/name@version` is not a URL)."""
+    spans = unproven_spans(text)
+    if may_hold_token(text):
+        spans += [match.span() for match in token_pattern().finditer(text)]
+    if one_value and "@" in text:
+        password = password_span(text)
+        if password is not None and password[0] < password[1]:
+            spans.append(password)
+    if may_hold_url_secret(text):
+        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
+            spans += [match.span(1) for match in pattern.finditer(text)]
+    plain = escaped if escape else str
+    if not spans:
+        return plain(text)
+    out: list[str] = []
+    at = 0
+    for start, end in _merged(spans):
+        out.append(plain(text[at:start]))
+        out.append(mask(text[start:end]))
+        at = end
+    out.append(plain(text[at:]))
+    return "".join(out)
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def show_value(value: object, limit: int = 60) -> str:
-    """A user's value quoted for a message, as TOML writes it: masked when it may be secret,
-    shortened when long."""
-    if not isinstance(value, str):
-        text = toml_value(value)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
-    if may_be_secret(value):
-        return f'"{mask(value)}"'
-    # URL secrets are masked before shortening, so that a cut cannot split them from their
-    # markers (no token is in the value: checked above).
-    password = password_span(value) if "@" in value else None
-    if password is not None:
-        value = _starred(value, *password)
-    if may_hold_url_secret(value):
-        value = redact_same_width(value)
-    return toml_string(value if len(value) <= limit else value[: limit - 1] + "…")
+    """A user's value quoted for a message, as TOML writes it, through the renderer: what is
+    not proven harmless shown by its shape (`shown_text`), shortened when long. The cut comes
+    after the rendering, so it never shows part of a hidden value."""
+    if isinstance(value, str):
+        if may_be_secret(value):
+            return f'"{mask(value)}"'
+        text = toml_string(
+            shown_text(value, escape=False, one_value=True)
+        )  # TOML's escapes, then the rest
+    else:
+        text = shown_text(toml_value(value))
+    return escaped(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def rendered(data: Any) -> Any:
+    """JSON-like data from a config or a catalog with every string through `shown_text`
+    (object keys too): what `plan --format json` and `catalog --format json` print."""
+    if isinstance(data, str):
+        return shown_text(data, one_value=True)
+    if isinstance(data, dict):
+        return {shown_text(str(key)): rendered(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [rendered(item) for item in data]
+    return data
+
+
+def shown_lines(text: str) -> str:
+    """Multi-line text through `shown_text` line by line (its own line breaks kept)."""
+    return "\n".join(shown_text(line) for line in text.split("\n"))

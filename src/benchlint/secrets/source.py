@@ -25,23 +25,34 @@ import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ahocorasick_rs import AhoCorasick
+
+from .controls import pictured
 from .detection import (
     NAME_KEYS,
     QUERY_SECRET,
+    TOKEN_PREFIXES,
     USERINFO_IN_TEXT,
     looks_random,
     may_be_secret,
     may_hold_token,
     may_hold_url_secret,
     password_span,
+    public_prefix,
     random_runs,
     sensitive_key,
     token_pattern,
     url_credentials,
 )
+from .shape import harmless, offending_runs, unproven_spans
 
 _TRIPLE_QUOTES = ('"""', "'''")
-KEEP = 4  # characters of a secret left readable: enough to recognise it, not to use it
+# A hidden span shows nothing of itself but a known token format's public prefix (`sk-`,
+# `hf_`): enough to tell which credential it is, nothing of the secret.
+KEEP = len(max(TOKEN_PREFIXES, key=len))
+# A value of a credential-named key this short is shown: `pass_threshold = "0.8"` names no
+# password, and no credential is four characters long.
+_SHORTEST_HIDDEN = 4
 SHORTEST_CREDENTIAL = 8  # shorter strings are not looked for in output (too many false hits)
 
 # `key = "value"` (or a literal string) anywhere on a line, inline tables and comments
@@ -81,11 +92,13 @@ _MULTILINE_PAIR = re.compile(
 
 
 class SourceSecrets(NamedTuple):
-    masked: str  # the text, every secret starred after its first KEEP characters
+    masked: str  # the text as shown: every hidden span starred, controls pictured
     credentials: frozenset[str]  # credential strings in it (as written, and decoded)
+    hidden: frozenset[str]  # every text the masked form hides (the output masker's list)
 
 
 def masked_source(text: str) -> str:
+    """`text` as a code frame, a diff or an outline may show it (see the module docstring)."""
     return source_secrets(text).masked
 
 
@@ -98,11 +111,45 @@ def credentials(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=32)
-def source_secrets(text: str) -> SourceSecrets:
+def source_secrets(text: str, *, toml: bool = True) -> SourceSecrets:
+    """What of `text` is hidden. `toml`: the text is a config (its parsed values are judged
+    too); other inputs (a catalog, a settings file, a file name) are judged by their text."""
     found = _Finder(text)
-    found.from_text()
-    found.from_values()
-    return SourceSecrets(found.starred(), frozenset(found.credentials))
+    found.from_shape()
+    if _may_hold_credentials(text) or _may_name_credentials(text):
+        found.from_text()
+        if toml:
+            found.from_values()
+    return SourceSecrets(
+        pictured(found.starred()), frozenset(found.credentials), frozenset(found.hidden())
+    )
+
+
+# Stems of the words `sensitive_key` knows: a text holding none of them has no credential-
+# named key, and needs no parse to find one.
+_KEY_STEMS = AhoCorasick(
+    [
+        "key",
+        "token",
+        "secret",
+        "pass",
+        "pwd",
+        "auth",
+        "cookie",
+        "credential",
+        "session",
+        "bearer",
+        "signature",
+        "private",
+    ]
+)
+
+
+def _may_name_credentials(text: str) -> bool:
+    try:
+        return bool(_KEY_STEMS.find_matches_as_strings(text.lower()))
+    except UnicodeEncodeError:  # a lone surrogate: judge the text as if it named one
+        return True
 
 
 def _may_hold_credentials(text: str) -> bool:
@@ -115,6 +162,19 @@ def _names_a_credential(key: str) -> bool:
     """A key whose value is a credential whatever it looks like; never a key that holds a
     secret *record name* (`api_key_secret`, `harness_api_key_secret`, ...)."""
     return not _reference_key(key) and not key.endswith("_secret") and sensitive_key(key)
+
+
+# An environment variable's or a record's name (`OPENAI_API_KEY`): what a credential-named
+# key holds when it names where the credential is, not the credential.
+_VARIABLE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
+
+def _by_name(key: str, value: str) -> bool:
+    """A value hidden for its key's name alone: the key names a credential, and the value is
+    not a variable's name of words (`OPENAI_API_KEY_NAME = "OPENAI_API_KEY"`)."""
+    if not _names_a_credential(key):
+        return False
+    return not (_VARIABLE_NAME.fullmatch(value) and harmless(value))
 
 
 def _reference_key(key: str) -> bool:
@@ -131,15 +191,38 @@ class _Finder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.spans: list[tuple[int, int]] = []
+        self.unproven: list[tuple[int, int]] = []
         self.credentials: set[str] = set()
 
     def hide(self, start: int, end: int, *, keep: int = KEEP) -> None:
+        """Star `text[start:end]`; a known token format's prefix (`sk-`, `hf_`), which is
+        public, stays readable when `keep` allows it."""
+        keep = min(keep, public_prefix(self.text, start))
         if end - start > keep:
             self.spans.append((start + keep, end))
 
+    def from_shape(self) -> None:
+        """Every token not proven harmless (`shape`): the allow-list decides what is shown."""
+        for start, end in unproven_spans(self.text):
+            self.hide(start, end)
+        self.unproven = offending_runs(self.text)
+
+    def hidden(self) -> set[str]:
+        """What the output masker looks for everywhere: the runs that keep a token from
+        being proven harmless (`offending_runs`), and the secret parts of every credential
+        a recogniser found. (A value hidden for its key's name alone, `HF_TOKEN =
+        "hf-token-goes-here"`, is starred in frames but not looked for: its words would
+        star the same words in every message.)"""
+        found = {self.text[start:end] for start, end in self.unproven} | self.credentials
+        # a known format's prefix (`sk-`, `github_pat_`) is public: messages name it
+        return {text[public_prefix(text, 0) :] for text in found}
+
     def credential(self, value: str) -> None:
-        if len(value) >= SHORTEST_CREDENTIAL:
-            self.credentials.add(value)
+        """Look for `value`'s secret parts in output: not the words around them (a value
+        `OPENAI_API_KEY=sk-…` must not star the name in every message that gives it)."""
+        for part in _secret_parts(value):
+            if len(part) >= SHORTEST_CREDENTIAL:
+                self.credentials.add(part)
 
     # -- the text itself ----------------------------------------------------------------------
     def from_text(self) -> None:
@@ -180,8 +263,8 @@ class _Finder:
     def _pair(self, match: re.Match[str]) -> None:
         value = match.group("value")
         start = match.start("value")
-        if len(value) > KEEP and (
-            _names_a_credential(_decoded_key(match.group("key"))) or looks_random(value)
+        if len(value) > _SHORTEST_HIDDEN and (
+            _by_name(_decoded_key(match.group("key")), value) or looks_random(value)
         ):
             self.hide(start, match.end("value"))
             if looks_random(value):
@@ -220,7 +303,7 @@ class _Finder:
             whole = credential and (
                 written != value or looks_random(value) or "PRIVATE KEY" in value
             )
-            if whole or (_names_a_credential(key) and len(value) > KEEP):
+            if whole or (_by_name(key, value) and len(value) > _SHORTEST_HIDDEN):
                 self.hide(*inside)
             if credential:
                 self.credential(value)
@@ -241,6 +324,22 @@ class _Finder:
             at = end
         out.append(self.text[at:])
         return "".join(out)
+
+
+def _secret_parts(value: str) -> list[str]:
+    """The parts of a credential-holding `value` that carry the secret: tokens in a known
+    format, a URL's password, random-looking runs and the runs no shape proves harmless;
+    the value itself when none of them is found in it."""
+    spans = offending_runs(value) + random_runs(value)
+    if may_hold_token(value):
+        spans += [match.span() for match in token_pattern().finditer(value)]
+    password = password_span(value) if "@" in value else None
+    if password is not None:
+        spans.append(password)
+    if may_hold_url_secret(value):
+        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
+            spans += [match.span(1) for match in pattern.finditer(value)]
+    return [value[start:end] for start, end in spans] or [value]
 
 
 def _decoded_key(written: str) -> str:

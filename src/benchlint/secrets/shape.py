@@ -1,0 +1,104 @@
+"""Which text is proven harmless to show: the renderer's allow-list, by shape alone.
+
+benchlint shows text from a config, catalog, settings file or file name in clear only when
+its shape cannot carry a usable credential. Recognising credentials (`detection`) is for
+reporting them and may hide *more*; it never decides that something may be shown.
+
+The text is cut into **tokens**: maximal runs of characters other than white space, quotes
+and the punctuation of TOML, JSON and `KEY=value` lines (`= , ; # [ ] { } ( ) < > \\`). So a
+URL, a path, `openai/gpt-4o`, `OPENAI_API_KEY` or `hle-0001` is one token, and a value
+quoted in a comment is judged apart from the words around it. A token is harmless when:
+
+1. every run of letters and digits in it is a **word**: at most 6 characters of any kind
+   (too few to be a credential alone: an ID's `7f3a2c`), or at most 16 characters in at
+   most three pieces, a piece being a run of lower-case letters, a capitalised one (`Key`),
+   a run of capitals (`API`) or a number of at most 10 digits (a date, a Unix time; not a
+   card number); so `gpt4o`, `privateKey`, `claude3`, `20241022`, `mistral7b` are words,
+   and `hunter2hunter2`, `AKIAIOSFODNN7EXAMPLE`, a 32-character hex key or any run of 17
+   letters are not; a longer run with letters outside ASCII is a word when it holds no
+   digit and at most 16 characters;
+2. at most two of its runs go from letters to digits and back, or the other way (a model
+   id has one or two: `gpt4o-mini`, `mistral7b`; `BL501/BL502` none; a UUID or a key
+   written in dashed groups has more).
+
+Every check is a bounded pattern on a bounded run, and tokens are found by one character
+class: the cost is linear in the text, whatever it holds.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Characters that end a token: white space, quotes, and TOML/JSON/.env punctuation. A token
+# is a run of anything else (a URL's `:/?&@.%`, a path's `/`, a name's `-_` stay inside).
+TOKEN = re.compile(r"[^\s\"'`=,;#\[\]{}()<>\\]+")
+_RUN = re.compile(r"[^\W_]+")  # letters and digits, any script
+_LONGEST_WORD = 16
+# A run this short holds too little to be a credential by itself (an ID's `7f3a2c`); a token
+# of many such runs is still caught by rule 2 (a key in dashed groups interleaves).
+_SHORT_RUN = 6
+# A piece is maximal (a lower-case run is never cut in two): capitals run up to a capitalised
+# word (`XMLHttp` is `XML` `Http`). At most three, tried on at most 16 characters: constant
+# work per run.
+_PIECE = (
+    r"(?:[a-z]+(?![a-z])|[A-Z][a-z]+(?![a-z])|[A-Z]+(?![A-Za-z])|[A-Z]+(?=[A-Z][a-z])"
+    r"|[0-9]{1,10}(?![0-9]))"
+)
+_ASCII_WORD = re.compile(rf"{_PIECE}{{1,3}}")
+_DIGIT = re.compile(r"\d")
+# Letters, digits, letters (or the reverse) in one run: bounded, as runs are at most 40.
+_INTERLEAVED = re.compile(r"\d[^\W\d_]+\d|[^\W\d_]\d+[^\W\d_]")
+
+
+@lru_cache(maxsize=8192)
+def harmless_token(token: str) -> bool:
+    """True when `token` (one token, see the module docstring) is proven harmless to show."""
+    interleaved = 0
+    for run in _RUN.findall(token):
+        if not _word(run):
+            return False
+        if _INTERLEAVED.search(run):
+            interleaved += 1
+            if interleaved > 2:
+                return False
+    return True
+
+
+def _word(run: str) -> bool:
+    if len(run) <= _SHORT_RUN:
+        return True
+    if len(run) > _LONGEST_WORD:
+        return False
+    if run.isascii():
+        return _ASCII_WORD.fullmatch(run) is not None
+    return _DIGIT.search(run) is None
+
+
+def unproven_spans(text: str) -> list[tuple[int, int]]:
+    """What of `text` is not proven harmless: every token that is not, whole. (Hiding only
+    its offending runs would show the rest of a password such as `00000000000/0A0A`.)"""
+    return [token.span() for token in TOKEN.finditer(text) if not harmless_token(token.group())]
+
+
+def offending_runs(text: str) -> list[tuple[int, int]]:
+    """In each token of `text` that is not proven harmless, the runs that make it so: those
+    that are not words, or, when the token has too many interleaved runs, every run holding
+    a digit (a UUID's groups). What the output masker looks for elsewhere: the whole token
+    would star a URL's `https://` or a record name beside it in every line."""
+    spans: list[tuple[int, int]] = []
+    for token in TOKEN.finditer(text):
+        if harmless_token(token.group()):
+            continue
+        runs = list(_RUN.finditer(token.group()))
+        offending = [run for run in runs if not _word(run.group())]
+        if not offending:
+            offending = [run for run in runs if _DIGIT.search(run.group())]
+        base = token.start()
+        spans += [(base + run.start(), base + run.end()) for run in offending]
+    return spans
+
+
+def harmless(text: str) -> bool:
+    """True when every token of `text` is proven harmless."""
+    return all(harmless_token(token) for token in TOKEN.findall(text))

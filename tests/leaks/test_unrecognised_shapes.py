@@ -1,0 +1,166 @@
+"""Shapes nobody recognises: random strings of any alphabet never reach an output, except
+what the renderer's allow-list (`benchlint.secrets.shape`) proves harmless.
+
+The token leak tests (test_no_leak_anywhere.py) use credentials in known formats; these use
+strings no recogniser knows (16 to 80 characters of a random alphabet, with or without a
+known prefix), in every position the generator has (keys, values, comments, multi-line and
+escaped strings, broken lines, headers, a settings file, a catalog file, the file's name),
+and search every command-line surface. A token of such a string that the allow-list does not
+admit must not show 8 of its characters in a row, in any letter case. A second test puts
+control, bidirectional and zero-width characters in the same places and finds none of them
+raw in any output, nor a line that a value started.
+"""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from benchlint.cli.main import FORMATS, main
+from benchlint.secrets.shape import TOKEN, harmless_token
+
+from .generator import POSITIONS
+from .tokens import Token
+
+WINDOW = 8
+_ALPHABETS = (
+    string.ascii_lowercase,
+    string.ascii_uppercase,
+    string.digits,
+    "0123456789abcdef",
+    string.ascii_letters + string.digits,
+    string.ascii_letters + string.digits + "+/=",
+    string.ascii_letters + string.digits + "-_.",
+    string.ascii_letters + string.digits + "-_./:@#;,!?&%~ ",
+    "abcdefghijklmnopqrstuvwxyzéüßøåñçЖжλ日本語",
+)
+_PREFIXES = ("", "", "", "sk-", "hf_", "ghp_", "Bearer ", "AKIA", "eyJ", "xoxb-")
+RUNS = (
+    *(("check", "--format", name) for name in FORMATS),
+    ("check", "--diff", "--unsafe-fixes"),
+    ("check", "--format", "json", "--unsafe-fixes", "--diff"),
+    ("check", "--statistics"),
+    ("plan",),
+    ("plan", "--format", "json"),
+)
+
+
+@st.composite
+def random_strings(draw: st.DrawFn) -> str:
+    alphabet = draw(st.sampled_from(_ALPHABETS))
+    prefix = draw(st.sampled_from(_PREFIXES))
+    body = draw(st.text(alphabet=alphabet, min_size=16, max_size=80))
+    return prefix + body
+
+
+def _write(root: Path, files: dict[str, str]) -> str:
+    config = ""
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+        if relative.startswith("configs/"):
+            config = relative
+    return config
+
+
+def _outputs(
+    root: Path, config: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    monkeypatch.chdir(root)
+    seen = []
+    for run in RUNS:
+        extra = ("--no-color",) if run[0] == "check" else ()
+        main([run[0], config, *run[1:], *extra])
+        out, err = capsys.readouterr()
+        seen.append(out + err)
+    report = root / "report.out"
+    main(["check", ".", "--format", "gitlab", "-o", str(report)])
+    out, err = capsys.readouterr()
+    seen.append(out + err + (report.read_text("utf-8") if report.exists() else ""))
+    main(["catalog", "--format", "json"])
+    seen.append("".join(capsys.readouterr()))
+    return "\n".join(seen)
+
+
+def unproven_windows(value: str) -> list[str]:
+    """Every run of WINDOW characters of a token of `value` that the allow-list does not
+    admit: what no output may hold."""
+    found = []
+    for token in TOKEN.findall(value):
+        if harmless_token(token):
+            continue
+        folded = token.casefold()
+        found += [folded[i : i + WINDOW] for i in range(len(folded) - WINDOW + 1)]
+    return found
+
+
+@pytest.mark.parametrize("position", sorted(POSITIONS))
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(value=random_strings())
+def test_an_unproven_shape_is_never_shown(
+    position: str,
+    value: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    files = POSITIONS[position](Token("random", "", value))
+    windows = unproven_windows(value)
+    if files is None or not windows:
+        return
+    root = tmp_path_factory.mktemp("shape")
+    config = _write(root, files)
+    shown = _outputs(root, config, capsys, monkeypatch).casefold()
+    assert not [w for w in windows if w in shown], f"{position}: {value!r}"
+
+
+_UNSAFE = "\x00\x07\x08\x0b\x0c\x0d\x1b\x7f\x85\x9b\u061c\u200b\u200e\u202e\u2028\u2066\ufeff"
+_INJECTED = "::error::injected"
+
+
+def _unsafe_in(text: str) -> list[str]:
+    return sorted({repr(char) for char in text if char in _UNSAFE})
+
+
+@pytest.mark.parametrize("position", sorted(POSITIONS))
+@settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    head=st.text(alphabet="abc ", max_size=5),
+    controls=st.text(alphabet=_UNSAFE, min_size=1, max_size=4),
+    newline=st.sampled_from(["\n", "\r", "\r\n", "\u2028"]),
+)
+def test_no_control_character_and_no_line_of_its_own(
+    position: str,
+    head: str,
+    controls: str,
+    newline: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    value = f"{head}{controls}x\x1b]0;title\x07{newline}{_INJECTED}"
+    files = POSITIONS[position](Token("controls", "", value))
+    if files is None:
+        return
+    try:
+        root = tmp_path_factory.mktemp("controls")
+        config = _write(root, files)
+    except (OSError, ValueError):  # a file name this file system cannot hold
+        return
+    shown = _outputs(root, config, capsys, monkeypatch)
+    assert not _unsafe_in(shown), f"{position}: {value!r}"
+    lines = shown.split("\n")
+    assert not [line for line in lines if line.lstrip().startswith(_INJECTED)], position
