@@ -191,7 +191,7 @@ class _Finder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.spans: list[tuple[int, int]] = []
-        self.unproven: list[tuple[int, int]] = []
+        self.unproven: set[str] = set()  # runs that keep a token from being proven harmless
         self.credentials: set[str] = set()
 
     def hide(self, start: int, end: int, *, keep: int = KEEP) -> None:
@@ -205,7 +205,7 @@ class _Finder:
         """Every token not proven harmless (`shape`): the allow-list decides what is shown."""
         for start, end in unproven_spans(self.text):
             self.hide(start, end)
-        self.unproven = offending_runs(self.text)
+        self.unproven.update(self.text[start:end] for start, end in offending_runs(self.text))
 
     def hidden(self) -> set[str]:
         """What the output masker looks for everywhere: the runs that keep a token from
@@ -213,7 +213,7 @@ class _Finder:
         a recogniser found. (A value hidden for its key's name alone, `HF_TOKEN =
         "hf-token-goes-here"`, is starred in frames but not looked for: its words would
         star the same words in every message.)"""
-        found = {self.text[start:end] for start, end in self.unproven} | self.credentials
+        found = self.unproven | self.credentials
         # a known format's prefix (`sk-`, `github_pat_`) is public: messages name it
         return {text[public_prefix(text, 0) :] for text in found}
 
@@ -305,6 +305,11 @@ class _Finder:
             )
             if whole or (_by_name(key, value) and len(value) > _SHORTEST_HIDDEN):
                 self.hide(*inside)
+            elif written != value and not harmless(value):
+                # the shape is judged on the value, not on how it is spelled: a line
+                # continuation or an escape cuts a long run into words in the source
+                self.hide(*inside)
+                self.unproven.update(value[start:end] for start, end in offending_runs(value))
             if credential:
                 self.credential(value)
                 self.credential(text[inside[0] : inside[1]])
