@@ -3,8 +3,9 @@ When the workspace's secret records are known (a saved `osmosis --json secret li
 with `--secrets-list FILE` or `secrets-list` in the settings, or records given to the Python
 API), reports a secret reference that no record holds, in the workspace or the personal scope,
 and suggests the closest stored name (never for a harness credential: `cursor-cli` and
-`mini-swe-agent` read one fixed variable, so only a record of that name will do). Model, harness, judge and verifier references, and a
-benchmark's implicit requirements (HLE's `HF_TOKEN`), must already be stored: an error. A
+`mini-swe-agent` read one fixed variable, so only a record of that name will do). Model,
+harness, judge and verifier references, and a benchmark's implicit requirements (HLE's
+`HF_TOKEN`), must already be stored: an error. A
 `[secrets].required` name may be supplied at submit instead (`--secrets-file`, the
 environment, a prompt): an info. Without known records, nothing is reported.
 
