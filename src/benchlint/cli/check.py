@@ -23,7 +23,7 @@ from ..core.version import __version__
 from ..lint.engine import lint_content, outside_link, quotable
 from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
-from ..parsing.document import decode, parse
+from ..parsing.document import BOM, decode, parse
 from ..report import Failure, FileReport, RunInfo, one_line_name
 from ..secrets.output import MASKER
 from .files import InputError
@@ -81,6 +81,7 @@ def run_check(args: argparse.Namespace) -> int:
         profile=profile,
         color=_use_color(args) and report_stream is sys.stdout,
         fix_applied=mode is not None,
+        unsafe_fixes=mode is not None and mode.unsafe,
         failures=tuple(problems),
     )
     emit(_render(fmt, reports, run, args), args.output, report_stream)
@@ -139,7 +140,20 @@ def _lint_one(content: Content, display: str, path: str | None, settings: Settin
     diagnostics = lint_content(content, path, settings)
     text = decode(content.data, limit)
     shown = quotable(text, diagnostics) if isinstance(text, str) else None
-    return FileReport(display, diagnostics, shown)
+    unfixable = isinstance(text, str) and _unfixable(text, diagnostics, path, settings)
+    return FileReport(display, diagnostics, shown, unfixable=unfixable)
+
+
+def _unfixable(
+    text: str, diagnostics: list[Diagnostic], path: str | None, settings: Settings
+) -> bool:
+    """Whether the fixer would refuse `text` (it fixes only valid TOML; a byte-order mark is
+    the one syntax problem with a fix), for the summary not to offer its fixes."""
+    if not any(d.fix is not None for d in diagnostics):
+        return False
+    if "BL001" in settings.enabled_for(path):
+        return any(d.code == "BL001" and d.fix is None for d in diagnostics)
+    return not parse(text.removeprefix(BOM)).valid
 
 
 # -- the fix path ----------------------------------------------------------------------------
@@ -160,7 +174,13 @@ def _fix_one(
 
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
     shown = quotable(result.text, result.diagnostics)
-    report = FileReport(display, result.diagnostics, shown, fixed=result.fixed)
+    report = FileReport(
+        display,
+        result.diagnostics,
+        shown,
+        fixed=result.fixed,
+        unfixable=_unfixable(result.text, result.diagnostics, path, settings),
+    )
     return Fixed(report, target, content.data, result)
 
 
