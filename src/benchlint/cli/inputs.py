@@ -74,8 +74,9 @@ def inputs(
         content = read_standard_input(settings.max_file_size)
         yield Input(content, stdin_filename or "-", stdin_filename, None, settings)
     for target in targets:
-        settings = resolver.for_path(target.path)
+        # one root for the boundary and discovery: the folder walked, else the current one
         start = target.walked_from or os.getcwd()
+        settings = resolver.for_path(target.path, start)
         if not settings.follow_symlinks and leaves_repository(target.path, start):
             yield Input(Content(b""), target.path, target.path, None, settings, outside=True)
             continue
