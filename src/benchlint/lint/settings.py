@@ -258,6 +258,8 @@ class Settings:
     def _entry_paths(self, entry: str) -> list[str]:
         """The files a catalog or secret-list entry names (a pattern: those it matches, and
         the folder it starts from), without reading any."""
+        if "\0" in entry:  # not a path at all: the reader says so
+            return []
         pattern = Path(entry)
         if not pattern.is_absolute() and self.root is not None:
             pattern = self.root / pattern
