@@ -26,6 +26,8 @@ configs/benchmark/passwd.toml:1:1: BL004 [error] this config is a symbolic link 
 
 from __future__ import annotations
 
+import os
+
 from ..lint.rule import Rule
 
 CONFIG = """\
@@ -45,6 +47,16 @@ MESSAGE = (
     "this config is a symbolic link to a file outside the repository: it was not read "
     "(`--follow-symlinks` reads it)"
 )
+FOLDER_MESSAGE = (
+    "this folder is a symbolic link to a folder outside the repository: no config in it was "
+    "read (`--follow-symlinks` reads them)"
+)
+
+
+def message_for(path: str | None) -> str:
+    """BL004's words for a config, or for a linked folder a walk did not enter."""
+    return FOLDER_MESSAGE if path is not None and os.path.isdir(path) else MESSAGE
+
 
 RULE = Rule(
     code="BL004",
