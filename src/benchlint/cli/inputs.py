@@ -28,6 +28,8 @@ class Input(NamedTuple):
     # A symbolic link out of the repository: nothing was read (content is empty), no fix may
     # be written; reported as BL004 (see `core.boundary`).
     outside: bool = False
+    # Read through a link out of the repository (the user's --follow-symlinks): never written.
+    linked_out: bool = False
 
 
 def _codes(value: list[str] | None) -> tuple[str, ...] | None:
@@ -86,7 +88,8 @@ def _target_inputs(
     # one root for the boundary and discovery: the folder walked, else the current one
     start = target.walked_from or os.getcwd()
     settings = resolver.for_path(target.path, start)
-    if leaves_repository(target.path, start):
+    linked_out = leaves_repository(target.path, start)
+    if linked_out:
         if not settings.follow_symlinks:
             yield Input(Content(b""), target.path, target.path, None, settings, outside=True)
             return
@@ -99,4 +102,4 @@ def _target_inputs(
     except InputError as error:
         failures.append(error.failure)
         return
-    yield Input(content, target.path, target.path, target.path, settings)
+    yield Input(content, target.path, target.path, target.path, settings, linked_out=linked_out)

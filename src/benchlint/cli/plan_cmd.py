@@ -17,13 +17,15 @@ from ..parsing.document import decode
 from ..report import Failure, RunInfo, one_line_name
 from ..rules.bl004_symlink_outside_repository import message_for
 from .inputs import given_paths, inputs, resolver_from
-from .output import emit
+from .output import emit, refuse_write_outside
 from .usage import UsageError
 
 
 def run_plan(args: argparse.Namespace) -> int:
     from ..report.plan_report import PlannedFile, render_json, render_text
 
+    if args.output:  # refused before any work (and again when written)
+        refuse_write_outside(args.output)
     failures: list[Failure] = []
     planned: list[PlannedFile] = []
     try:

@@ -53,6 +53,14 @@ def root_of(path: str, start: str) -> str:
     return top if _within(absolute, top) else os.path.dirname(absolute)
 
 
+def write_escape(path: str, start: str) -> str | None:
+    """Where a write to `path` would land when a symbolic link (the file itself, or a folder
+    on the way) takes it out of its root (`root_of`; `start`: the folder a walk started from,
+    or the current folder); None when the write stays inside. Writes are refused there
+    whatever the settings say: `--follow-symlinks` is for reading."""
+    return escapes(path, root_of(path, start))
+
+
 def inside(path: str, root: str) -> bool:
     """Whether `path` lies inside `root` both as written and once every link is resolved: a
     file a repository's settings may name, a place benchlint may write."""
