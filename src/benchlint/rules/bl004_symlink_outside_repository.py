@@ -1,10 +1,14 @@
 """## What it does
 Reports a config that is a symbolic link (or is reached through a linked folder) to a file
 outside the repository, and does not read it: not its text, not its values, no fix is
-written to it. The repository is the git work tree that holds the link; outside git, the
-folder being checked (or the current folder, for a file named on the command line). Links
-that stay inside the repository are read, once per target, and fixed at their target.
-`--follow-symlinks` (or `follow-symlinks = true` in the settings) reads such a file anyway.
+written to it. A folder walk reports the same way a linked folder out of the repository where
+configs could be (a `configs` folder, or one at or under `configs/benchmark`), without
+listing it. The repository is the git work tree that holds the link; outside git, the folder
+being checked (or the current folder, for a file named on the command line). Links that stay
+inside the repository are read, once per target, and fixed at their target.
+`--follow-symlinks` (or `follow-symlinks = true` in a settings file of yours outside the
+repository, given with `--config`) reads such files anyway, but never writes to them; a
+settings file inside the repository cannot ask for it.
 
 ## Why is this bad?
 Anyone who can open a pull request can commit `configs/benchmark/x.toml` as a link to
