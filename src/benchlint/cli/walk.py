@@ -28,28 +28,32 @@ def walk(top: str, follow: bool = False) -> Walked:
     """The configs under `top` (files of a folder before its subfolders, names sorted)."""
     configs: list[str] = []
     outside: list[str] = []
-    seen = {os.path.realpath(top)}
-    stack = [top]
+    real_top = os.path.realpath(top)
+    seen = {real_top}
+    stack = [(top, real_top)]  # each folder with its real path (one `realpath` per link)
     while stack:
-        folder = stack.pop()
+        folder, real_folder = stack.pop()
         try:
             entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
         except OSError:  # unreadable, or gone meanwhile: as `os.walk` does, skipped
             continue
-        below: list[str] = []
+        below: list[tuple[str, str]] = []
         for entry in entries:
             if not _is_dir(entry):
                 if is_config_name(entry.name) and _config_folder(entry.path):
                     configs.append(entry.path)
-            elif entry.name not in SKIP_DIRS and not entry.name.startswith("."):
-                if entry.is_symlink() and not follow and leaves_repository(entry.path, top):
-                    if _could_hold_configs(entry.path):
-                        outside.append(entry.path)
-                    continue
-                real = os.path.realpath(entry.path)
-                if real not in seen:  # once per target; a link back up is a loop
-                    seen.add(real)
-                    below.append(entry.path)
+                continue
+            if entry.name in SKIP_DIRS or entry.name.startswith("."):
+                continue
+            linked = entry.is_symlink()
+            if linked and not follow and leaves_repository(entry.path, top):
+                if _could_hold_configs(entry.path):
+                    outside.append(entry.path)
+                continue
+            real = os.path.realpath(entry.path) if linked else os.path.join(real_folder, entry.name)
+            if real not in seen:  # once per target; a link back up is a loop
+                seen.add(real)
+                below.append((entry.path, real))
         stack.extend(reversed(below))
     return Walked(configs, outside)
 
