@@ -38,10 +38,14 @@ def walk(top: str, follow: bool = False) -> Walked:
         except OSError:  # unreadable, or gone meanwhile: as `os.walk` does, skipped
             continue
         below: list[tuple[str, str]] = []
+        config_folder: bool | None = None  # asked once per folder, when a `.toml` is in it
         for entry in entries:
             if not _is_dir(entry):
-                if is_config_name(entry.name) and _config_folder(entry.path):
-                    configs.append(entry.path)
+                if is_config_name(entry.name):
+                    if config_folder is None:
+                        config_folder = _config_folder(entry.path)
+                    if config_folder:
+                        configs.append(entry.path)
                 continue
             if entry.name in SKIP_DIRS or entry.name.startswith("."):
                 continue

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.boundary import inside_as_written, root_of
+from ..core.boundary import inside_as_written
 from ..core.diagnostic import Severity
 from .setting_keys import FIELD_KEYS
 from .settings import (
@@ -92,8 +92,10 @@ class SettingsResolver:
         # (settings file, the repository root when the file is the repository's) → settings
         self._by_source: dict[tuple[Path | None, str | None], _Cached] = {}
         self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
+        self._roots: dict[tuple[str, str], str] = {}  # (folder, start) → its root
 
     def invalidate(self) -> None:
+        self._roots.clear()
         self._folder_source.clear()
         self._folder_stamps.clear()
         self._by_source.clear()
@@ -123,8 +125,17 @@ class SettingsResolver:
         file is the repository's), else None (the user's, or no file)."""
         if source is None:
             return None
-        root = root_of(path or os.path.join(_start(cwd), "x"), _start(cwd))
+        start = _start(cwd)
+        root = self._root(os.path.dirname(os.path.abspath(path)) if path else start, start)
         return root if inside_as_written(str(source), root) else None
+
+    def _root(self, folder: str, start: str) -> str:
+        """The root of the files in `folder` (`core.boundary.root_of`), once per folder."""
+        key = (folder, start)
+        found = self._roots.get(key)
+        if found is None:
+            found = self._roots[key] = settings_root(Path(folder), start)
+        return found
 
     def source_for(self, path: str | None, cwd: Path | str | None = None) -> Path | None:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
@@ -136,7 +147,7 @@ class SettingsResolver:
             return self.config_file
         start = _start(cwd)
         folder = os.path.dirname(os.path.abspath(path)) if path else start
-        key = (folder, settings_root(Path(folder), start))
+        key = (folder, self._root(folder, start))
         if self.revalidate:
             stamps = tuple(_stamp(c) for c in settings_candidates(Path(folder), key[1]))
             if self._folder_stamps.get(key) != stamps:
@@ -145,7 +156,7 @@ class SettingsResolver:
         if key not in self._folder_source:
             try:
                 self._folder_source[key] = find_settings_file(
-                    Path(folder), bool(self.overrides.follow_symlinks), start
+                    Path(folder), bool(self.overrides.follow_symlinks), start, key[1]
                 )
             except SettingsError as error:
                 self._folder_source[key] = error

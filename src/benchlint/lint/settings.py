@@ -498,7 +498,7 @@ class Settings:
 
 
 def find_settings_file(
-    path: Path, follow_symlinks: bool = False, start: str | None = None
+    path: Path, follow_symlinks: bool = False, start: str | None = None, root: str | None = None
 ) -> Path | None:
     """The nearest settings file at or above `path`'s folder, no higher than its root
     (`core.boundary.root_of`: the git work tree; outside git, `start`, default the current
@@ -506,10 +506,11 @@ def find_settings_file(
     root discovery stops at is the one links may not leave.
     Raises `SettingsError` for one that a symbolic link takes out of the repository, unless
     `follow_symlinks`: it is refused before it is read (a `pyproject.toml` is parsed to see
-    whether it configures benchlint, and its parse errors would describe the outside file)."""
-    start_ = Path(os.path.abspath(path))
-    folder = start_ if start_.is_dir() else start_.parent
-    root = settings_root(folder, start)
+    whether it configures benchlint, and its parse errors would describe the outside file).
+    `root`: that root, when the caller knows it already."""
+    given = Path(os.path.abspath(path))
+    folder = given if given.is_dir() else given.parent
+    root = root if root is not None else settings_root(folder, start)
     for found in settings_candidates(folder, root):
         if not found.is_file():
             continue
