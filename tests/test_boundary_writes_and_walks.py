@@ -121,6 +121,18 @@ def test_new_never_writes_through_a_committed_folder_link(
     assert state(home) == before
 
 
+def test_new_never_creates_folders_through_a_dangling_link(
+    repo: Path, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "configs" / "benchmark" / "a.toml").unlink()
+    (repo / "configs" / "benchmark").rmdir()
+    (repo / "configs").rmdir()
+    (repo / "configs").symlink_to(home / "not-yet")  # mkdir -p would create it out there
+    status, _, err = run(["new", *NEW], capsys)
+    assert status == 2 and "symbolic link out of the repository" in err
+    assert not (home / "not-yet").exists()
+
+
 def test_new_refuses_a_file_link_out_and_writes_inside(
     repo: Path, home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,6 +13,7 @@ import pytest
 import benchlint
 from benchlint import Settings, SettingsError
 from benchlint.cli.main import main
+from benchlint.lint.resolver import SettingsResolver
 from benchlint.lsp.client_settings import parse_client_settings
 from benchlint.lsp.workspace_settings import WorkspaceSettings
 from helpers import MINIMAL
@@ -157,6 +158,31 @@ def test_a_config_file_outside_the_checkout_is_the_users(
     (repo / "committed.toml").write_text("follow-symlinks = true\n", "utf-8")
     line = refused(capsys, "--config", "committed.toml")
     assert "committed.toml" in line and "follow-symlinks" in line
+
+
+@pytest.mark.parametrize("git", ["dir", "file", "none"])
+@pytest.mark.parametrize("walk", ["configs", "."])
+def test_a_root_of_its_own_below_does_not_make_the_checkouts_file_the_users(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], git: str, walk: str
+) -> None:
+    """The configs in a submodule (`.git` file) or below a `.git` folder a tarball brought
+    have a root of their own; `--config benchlint.toml` of the checkout is still the
+    checkout's, inside git or out of it."""
+    if git == "none":
+        (repo / ".git").rmdir()
+    inner = repo / "configs"
+    if git == "file":
+        (inner / ".git").write_text("gitdir: ../.git/modules/configs\n", "utf-8")
+    else:
+        (inner / ".git").mkdir()
+    (inner / "benchmark" / "x.toml").symlink_to(tmp_path / "home" / "credentials")
+    (repo / "benchlint.toml").write_text("follow-symlinks = true\n", "utf-8")
+    status, out, err = run(["check", walk, "--config", "benchlint.toml"], capsys)
+    assert status == 2 and SECRET not in out + err and "follow-symlinks" in err
+    # refused for the config itself, not only for the current folder's settings
+    resolver = SettingsResolver(config_file=Path("benchlint.toml"))
+    with pytest.raises(SettingsError, match="follow-symlinks"):
+        resolver.for_path(str(inner / "benchmark" / "x.toml"), walk)
 
 
 def test_a_settings_file_reached_through_a_link_is_still_the_repositorys(

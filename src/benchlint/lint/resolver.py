@@ -121,13 +121,21 @@ class SettingsResolver:
     def _repository_of(
         self, source: Path | None, path: str | None, cwd: Path | str | None
     ) -> str | None:
-        """The root of the file being checked when `source` lies inside it (the settings
-        file is the repository's), else None (the user's, or no file)."""
+        """The repository root `source` lies in, when it is the repository's: inside the
+        root of the file being checked, of the folder a walk started from, or of the current
+        folder (a checkout whose configs sit in a submodule, or below a `.git` a tarball
+        brought, has a root of its own for them; the checkout's `--config benchlint.toml` is
+        still the checkout's). None: the user's file (outside them all), or no file."""
         if source is None:
             return None
         start = _start(cwd)
-        root = self._root(os.path.dirname(os.path.abspath(path)) if path else start, start)
-        return root if inside_as_written(str(source), root) else None
+        folder = os.path.dirname(os.path.abspath(path)) if path else start
+        here = os.getcwd()
+        roots = (self._root(folder, start), self._root(start, start), self._root(here, here))
+        for root in roots:
+            if inside_as_written(str(source), root):
+                return root
+        return None
 
     def _root(self, folder: str, start: str) -> str:
         """The root of the files in `folder` (`core.boundary.root_of`), once per folder."""
