@@ -28,7 +28,7 @@ from ..report import Failure, FileReport, RunInfo, one_line_name
 from ..secrets.output import MASKER
 from .files import InputError
 from .inputs import given_paths, inputs, resolver_from
-from .output import emit
+from .output import emit, refuse_write_outside
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -56,9 +56,12 @@ class Fixed(NamedTuple):
     content: bytes  # the bytes read
     result: FixResult | None  # None when the bytes are not text benchlint can fix
     more: bool = False  # the input goes on after `content` (too large: read no further)
+    linked_out: bool = False  # read through a link out of the repository: never written
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.output:  # refused before any work (and again when written)
+        refuse_write_outside(args.output)
     paths = given_paths(args)
     fmt = args.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     mode = FixMode.from_args(args)
@@ -125,7 +128,7 @@ def _lint_all(
             continue
         item = _fix_one(
             given.content, given.display, given.path, given.target, given.settings, mode
-        )
+        )._replace(linked_out=given.linked_out)
         if item.result is not None:
             MASKER.add((len(reports), "fixed"), item.result.text)
         reports.append(item.report)
@@ -218,6 +221,12 @@ def _write_fixes(fixed: list[Fixed]) -> list[Failure]:
         if item.target is None or result is None or not result.changed:
             continue
         try:
+            if item.linked_out:  # read because the user follows links; never written
+                raise _unwritten(
+                    item.target,
+                    "a symbolic link takes it out of the repository; fixes are never written "
+                    "there, even with --follow-symlinks",
+                )
             if not parse(result.text).valid:  # the fixer promises this never happens
                 raise _unwritten(item.target, "the fixed text would not parse; not written")
             write_atomically(item.target, result.text.encode("utf-8"))

@@ -108,9 +108,9 @@ def outside_link(path: str | None, settings: Settings) -> list[Diagnostic]:
     is not read (BL004; nothing when the rule is off for the path)."""
     if "BL004" not in settings.enabled_for(path):
         return []
-    from ..rules.bl004_symlink_outside_repository import MESSAGE
+    from ..rules.bl004_symlink_outside_repository import message_for
 
-    return [_file_diagnostic(RULES_BY_CODE["BL004"], MESSAGE, settings)]
+    return [_file_diagnostic(RULES_BY_CODE["BL004"], message_for(path), settings)]
 
 
 def plan(content: str | bytes, path: str | None, settings: Settings) -> Plan:
