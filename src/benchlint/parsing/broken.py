@@ -185,15 +185,9 @@ class Reach:
                 return True
         return False
 
-    def _pair_holds(self, table: ConfigPath, key: tuple[str, ...] | None, path: ConfigPath) -> bool:
-        if key is None:
-            return _related(table, path)
-        # Dotted keys cannot extend a table that a header (or a value) defined.
-        for depth in range(1, len(key)):
-            entry = self.source_map.get((*table, *key[:depth]))
-            if entry is not None and entry.kind not in ("dotted", "implicit"):
-                return False
-        return _related((*table, *key), path)
+    @staticmethod
+    def _pair_holds(table: ConfigPath, key: tuple[str, ...] | None, path: ConfigPath) -> bool:
+        return _related(table if key is None else (*table, *key), path)
 
     def _header_holds(self, body: Body, line: BrokenLine, path: ConfigPath, table: bool) -> bool:
         header = body.header
@@ -214,9 +208,10 @@ class Reach:
                 return True
         return False
 
-    def _names(self, path: ConfigPath, at_line: int) -> tuple[str, ...] | None:
+    def _names(self, path: ConfigPath, at_line: int, *, exact: bool) -> tuple[str, ...] | None:
         """The header name of `path` at a line: its keys, when each array index in it is the
-        array's last entry above that line (the one a header there belongs to)."""
+        array's last entry above that line (the one a header there belongs to), and (unless
+        the header names it `exact`ly: see `_can_open`) no value is on the way."""
         names: list[str] = []
         for depth, part in enumerate(path):
             if isinstance(part, int):
@@ -224,19 +219,21 @@ class Reach:
                     return None
             else:
                 entry = self.source_map.get(path[: depth + 1])
-                if entry is not None and entry.kind == "pair":
+                if entry is not None and entry.kind == "pair" and not exact:
                     return None  # a value: no header reaches into it
                 names.append(part)
         return tuple(names)
 
     def _can_open(self, header: HeaderName, at_line: int, path: ConfigPath) -> bool:
         """Whether the header at `at_line` can be `[path]`: a table no header, dotted key or
-        value defines (one only named by a longer header may still be defined)."""
-        names = self._names(path, at_line)
+        value defines (one only named by a longer header may still be defined). A header
+        that names it exactly may define it again: the parser refuses the second definition,
+        but the fix may as well be in the first."""
+        names = self._names(path, at_line, exact=header.tail == "exact")
         if names is None or not header.names(names):
             return False
         entry = self.source_map.get(path)
-        return entry is None or entry.kind == "implicit"
+        return entry is None or entry.kind == "implicit" or header.tail == "exact"
 
     def _can_open_under(self, header: HeaderName, at_line: int, path: ConfigPath) -> bool:
         """Whether the header can be `[path]`, `[[path]]` or a table below `path`."""
@@ -245,7 +242,7 @@ class Reach:
             return True  # `[[path]]`, `[[path.x]]`: the body goes into a new entry
         if header.double:
             return False
-        names = self._names(path, at_line)
+        names = self._names(path, at_line, exact=header.tail == "exact")
         return names is not None and header.names_under(names)
 
     def _last_entry(self, array: ConfigPath, at_line: int) -> int | None:
