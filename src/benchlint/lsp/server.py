@@ -50,13 +50,17 @@ class BenchlintServer(LanguageServer):
         self.messages = ClientMessages(self)
         # Everything sent is masked with what the open documents hold (see `protocol`).
         self.masker = MASKER
-        self.protocol.mask = self.masker.mask  # type: ignore[attr-defined]
+        self.protocol.mask = self.mask_plain  # type: ignore[attr-defined]
         self.documents = DocumentStore(self.masker)
         self.workspace_settings = WorkspaceSettings()
         self.linter = Linter(self.workspace_settings, self.messages)
         self.publisher = DiagnosticsPublisher(self, self.documents, self.linter, self.messages)
         self.features = ClientFeatures()
         self.roots: list[str] = []
+
+    def mask_plain(self, text: str) -> str:
+        """What the server sends: masked, and no colour code (a client shows none)."""
+        return self.masker.mask(text, colour=False)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """pygls's own errors (a message it cannot read, ...) go to the log, never to a popup."""
@@ -360,7 +364,7 @@ def run_server() -> None:
     """Serve the language server protocol on stdin/stdout until the client exits."""
     server = build_server()
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_Masking(server.masker.mask))
+    handler.setFormatter(_Masking(server.mask_plain))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
     # pygls warns about every `$/cancelRequest` for a request already answered: routine
     # traffic, not something to show in the editor's output channel.
