@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from ..core.diagnostic import Severity
 from .setting_keys import FIELD_KEYS
+from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
 from .settings import Settings, SettingsError, find_settings_file, settings_candidates
 
 
@@ -77,12 +78,15 @@ class SettingsResolver:
         self._folder_source: dict[str, Path | SettingsError | None] = {}
         self._by_source: dict[Path | None, _Cached] = {}
         self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
+        # (settings id, cache id) → both (kept alive, so the ids stay theirs) and the two laid
+        self._with_data: dict[tuple[int, int], tuple[Settings, WorkspaceData, Settings]] = {}
 
     def invalidate(self) -> None:
         self._folder_source.clear()
         self._folder_stamps.clear()
         self._by_source.clear()
         self.data_files.clear()
+        self._with_data.clear()
         self.generation += 1
 
     def for_path(self, path: str | None, cwd: Path | None = None) -> Settings:
@@ -96,7 +100,29 @@ class SettingsResolver:
             self._by_source[source] = cached
         if isinstance(cached.settings, SettingsError):
             raise cached.settings
-        return cached.settings
+        folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
+        return self.with_workspace_data(cached.settings, folder)
+
+    def with_workspace_data(self, settings: Settings, folder: str) -> Settings:
+        """`settings` with the workspace cache that applies to files in `folder` (see
+        `benchlint.workspace.store`), read once per state of the cache."""
+        try:
+            data = data_for(folder)
+        except WorkspaceDataError as error:
+            raise SettingsError(str(error)) from None
+        if data is None:
+            return settings
+        key = (id(settings), id(data))
+        known = self._with_data.get(key)
+        if known is None:
+            laid = settings.with_overrides(workspace_data=data)
+            laid.catalog  # noqa: B018  (read now, as `_layer` reads the files)
+            laid.secret_records  # noqa: B018
+            known = (settings, data, laid)
+            if len(self._with_data) > 256:  # states of caches long replaced
+                self._with_data.clear()
+            self._with_data[key] = known
+        return known[2]
 
     def source_for(self, path: str | None, cwd: Path | None = None) -> Path | None:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
