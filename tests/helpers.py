@@ -10,8 +10,8 @@ from typing import Any
 import benchlint
 from benchlint import Diagnostic, Edit, Settings
 from benchlint.core.text import LineIndex
-from benchlint.lint.fixer import apply_edits_at
 from benchlint.domain.workspace_cache import WorkspaceData
+from benchlint.lint.fixer import apply_edits_at
 from benchlint.lint.rule import (
     EXAMPLE_CATALOG,
     EXAMPLE_SECRETS,

@@ -95,7 +95,8 @@ def _status() -> int:
         if cached is None:
             continue
         age = age_text(moment - cached.fetched.at)
-        print(f"benchmark {quoted(entry.key)}: fetched {age} ago with osmosis-ai {cached.fetched.cli_version}")
+        version = cached.fetched.cli_version
+        print(f"benchmark {quoted(entry.key)}: fetched {age} ago with osmosis-ai {version}")
     if data.secrets_file is not None and data.secrets is not None:
         age = age_text(moment - data.secrets_file.fetched.at)
         print(f"secret list: {len(data.secrets)} records, fetched {age} ago")

@@ -15,6 +15,7 @@ per state of the cache: the folders' modification times say when a pull has rena
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from datetime import UTC, datetime, timedelta
@@ -89,7 +90,8 @@ class WorkspaceData:
             except JsonFileError as error:
                 raise WorkspaceDataError(f"{error}: {_again()}") from None
             except CatalogShapeError as error:
-                raise WorkspaceDataError(f"workspace data file {path}: {error}: {_again()}") from None
+                message = f"workspace data file {path}: {error}: {_again()}"
+                raise WorkspaceDataError(message) from None
             entries.extend(found)
             files[str(path)] = CachedFile(path, fetched)
         set_(self, "benchmarks", tuple(entries))
@@ -254,8 +256,6 @@ def write_atomically(path: Path, data: bytes) -> None:
             os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..core.diagnostic import Severity
-from .setting_keys import FIELD_KEYS
 from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
+from .setting_keys import FIELD_KEYS
 from .settings import Settings, SettingsError, find_settings_file, settings_candidates
 
 

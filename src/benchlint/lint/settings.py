@@ -24,9 +24,9 @@ from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
 from ..domain.secret_records import SecretRecords, SecretRecordsError
+from ..domain.workspace_cache import DEFAULT_MAX_AGE_DAYS, WorkspaceData
 from ..parsing.toml_values import loads
 from ..secrets.redaction import shown_text
-from ..domain.workspace_cache import DEFAULT_MAX_AGE_DAYS, WorkspaceData
 from .registry import RULES_BY_CODE
 from .setting_keys import FILE_KEYS
 
@@ -380,8 +380,8 @@ class Settings:
     def cached_secrets_used(self) -> bool:
         """Whether the secret records checked are the workspace cache's."""
         data = self.workspace_data
-        return data is not None and data.secrets is not None and (
-            self.secret_records is data.secrets
+        return (
+            data is not None and data.secrets is not None and (self.secret_records is data.secrets)
         )
 
     def with_overrides(self, **changes: Any) -> Settings:

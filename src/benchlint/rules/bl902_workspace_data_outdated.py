@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..domain.workspace_cache import REFRESH, age_text, now
+from ..domain import workspace_cache
+from ..domain.workspace_cache import REFRESH, age_text
 from ..lint.context import Context
 from ..lint.rule import FILE, Anchor, Finding, Rule
 from .bl404_benchmark_looks_like_path import looks_like_path
@@ -38,20 +39,25 @@ def check(ctx: Context) -> Iterator[Finding]:
     cached = data.file_of(entry) if entry is not None else None
     if cached is not None:
         used.append(cached.fetched.at)
-    elif benchmark and benchmark.strip() and not looks_like_path(benchmark):
-        if entry is None or entry.bundled:  # a catalog file that has it speaks for it
-            yield Finding(
-                f"benchmark {quoted(benchmark)} is not in the workspace data (.benchlint/): "
-                f"fetch it with `{REFRESH}`",
-                at,
-            )
+    # (a benchmark a catalog file gives: that file speaks for it)
+    elif (
+        benchmark
+        and benchmark.strip()
+        and not looks_like_path(benchmark)
+        and (entry is None or entry.bundled)
+    ):
+        yield Finding(
+            f"benchmark {quoted(benchmark)} is not in the workspace data (.benchlint/): "
+            f"fetch it with `{REFRESH}`",
+            at,
+        )
     if data.secrets_file is not None and ctx.secret_references and ctx.settings.cached_secrets_used:
         used.append(data.secrets_file.fetched.at)
     if not used:
         return
     oldest = min(used)
     limit = ctx.settings.workspace_max_age
-    age = now() - oldest
+    age = workspace_cache.now() - oldest  # (read through the module: tests set the clock)
     if age > timedelta(days=limit):
         day = oldest.date().isoformat()
         yield Finding(

@@ -95,7 +95,9 @@ class Osmosis:
             raise _failure(done, arguments)
         if len(done.stdout) > _LIMIT:
             raise OsmosisError(
-                f"osmosis {' '.join(arguments[:2])} printed more than 64 MiB", "too-large", fatal=False
+                f"osmosis {' '.join(arguments[:2])} printed more than 64 MiB",
+                "too-large",
+                fatal=False,
             )
         try:
             value = json.loads(done.stdout.decode("utf-8"))

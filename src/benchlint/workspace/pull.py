@@ -18,11 +18,11 @@ from typing import Any, NamedTuple
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.secret_records import SecretRecords, SecretRecordsError
+from ..domain.workspace_cache import SECRETS, Fetched, benchmark_file, cache_folder, now, save
 from ..rules.bl404_benchmark_looks_like_path import looks_like_path
 from ..rules.wording import quoted, quoted_text
 from ..secrets.redaction import redact
 from .osmosis import Osmosis, OsmosisError
-from ..domain.workspace_cache import SECRETS, Fetched, benchmark_file, cache_folder, now, save
 
 Progress = Callable[[str], None]
 
@@ -67,7 +67,8 @@ class PullReport(NamedTuple):
         if self.failed:
             failed = "; ".join(f"{f.what}: {f.message}" for f in self.failed[:3])
             more = f" (and {len(self.failed) - 3} more)" if len(self.failed) > 3 else ""
-            return f"workspace pull: {fetched}; {len(self.failed)} failed, kept as they were: {failed}{more}"
+            count = len(self.failed)
+            return f"workspace pull: {fetched}; {count} failed, kept as they were: {failed}{more}"
         return f"workspace pull: {fetched}"
 
 
@@ -77,7 +78,7 @@ def references(paths: Iterable[str]) -> tuple[list[str], list[Failed]]:
     from ..cli.files import expand  # the command line's own walk
 
     targets, unusable = expand(list(paths))
-    problems = [Failed(f.path, f.message) for f in unusable]
+    problems = [Failed(f.path, f.reason) for f in unusable]
     keys: list[str] = []
     for target in targets:
         try:
