@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.conformance.venvs import NoPython312, VenvBuildFailed, loader_python
 
 from benchlint.domain.profiles import PROFILES
-from tests.conformance.venvs import NoPython312, VenvBuildFailed, loader_python
 
 from .fake_platform import FakePlatform, benchmark, secret
 

@@ -124,7 +124,7 @@ class FakePlatform:
         platform = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            def do_GET(self) -> None:
                 parsed = urlparse(self.path)
                 platform.requests.append(self.path)
                 failure = next(
@@ -147,7 +147,7 @@ class FakePlatform:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 return  # quiet
 
         return Handler
