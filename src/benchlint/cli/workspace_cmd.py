@@ -70,9 +70,10 @@ def _pull(args: argparse.Namespace) -> int:
     if not terminal:  # on a terminal the progress lines said it
         for failure in report.failed:
             print(f"benchlint: workspace pull: {failure.what}: {failure.message}", file=sys.stderr)
-    if report.stopped is not None and report.status == 2:
+    if report.stopped is not None:
         print(f"benchlint: workspace pull: {report.stopped}", file=sys.stderr)
-        return 2
+        if report.status == 2:  # nothing fetched: the line above says it all
+            return 2
     print(report.summary())
     return report.status
 

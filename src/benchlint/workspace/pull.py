@@ -130,10 +130,10 @@ def pull(
             command = f"osmosis --json benchmark info {key}"
             save(benchmark_file(folder, key), answer.data, Fetched(now(), version, command))
         except OsmosisError as error:
+            if error.fatal:  # (said once, by whoever shows the report)
+                return PullReport(version, fetched, None, failed, str(error), folder)
             if progress is not None:
                 progress(f"[{index + 1}/{len(wanted)}] {quoted(key)}: {error}")
-            if error.fatal:
-                return PullReport(version, fetched, None, failed, str(error), folder)
             failed.append(Failed(quoted(key), str(error)))
             continue
         fetched.append(key)
