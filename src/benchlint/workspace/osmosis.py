@@ -196,7 +196,9 @@ def _failure(done: subprocess.CompletedProcess[bytes], arguments: tuple[str, ...
             "workspace",
             fatal=True,
         )
-    if isinstance(message, str) and message.startswith("Could not connect"):
+    if isinstance(message, str) and (
+        message.startswith("Could not connect") or "timed out" in message
+    ):
         return OsmosisError(
             f"osmosis cannot reach the Platform (the network may be down): {said}",
             "network",
