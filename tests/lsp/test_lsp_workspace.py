@@ -13,7 +13,6 @@ import pytest
 from lspkit import Editor, uri_of, wait_until
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
-
 from tests.workspace.conftest import NEWEST, make_workspace, osmosis_cli, populate
 from tests.workspace.fake_platform import FakePlatform
 
