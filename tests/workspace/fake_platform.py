@@ -29,7 +29,8 @@ def benchmark(
     synced: int | None = None,
     sync_error: str | None = None,
 ) -> dict[str, Any]:
-    """A `/api/cli/benchmarks/KEY` answer (the fields `BenchmarkCatalogDetail.from_dict` reads)."""
+    """A `/api/cli/benchmarks/KEY` answer (the fields `BenchmarkCatalogDetail.from_dict`
+    reads)."""
     return {
         "benchmark": {
             "id": f"bm-{key}",
@@ -106,6 +107,9 @@ class FakePlatform:
             if found is None:
                 return 404, {"error": f"Benchmark '{key}' not found", "code": "NOT_FOUND"}
             return 200, found
+        if path == "/api/cli/benchmarks":  # `benchmark list`: every benchmark, no manifests
+            listed = [{**b["benchmark"], "tasks": None} for b in self.benchmarks.values()]
+            return 200, {"benchmarks": listed, "total_count": len(listed), "has_more": False}
         if path == "/api/cli/benchmark-runs":
             return 200, {"benchmark_runs": [], "total_count": 0, "has_more": False}
         if path == "/api/cli/environment-secrets":

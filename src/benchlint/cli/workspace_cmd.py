@@ -100,7 +100,7 @@ def _status() -> int:
         print(f"benchmark {quoted(entry.key)}: fetched {age} ago with osmosis-ai {version}")
     if data.secrets_file is not None and data.secrets is not None:
         age = age_text(moment - data.secrets_file.fetched.at)
-        print(f"secret list: {len(data.secrets)} records, fetched {age} ago")
+        print(f"secret list: {len(data.secrets)} record names submit reads, fetched {age} ago")
     if settings.catalogs:
         print("the `catalog` setting's files win over the cached benchmarks of the same key")
     if settings.secrets_lists:

@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..core.boundary import leaves_repository
 from .catalog.entry import CatalogEntry, CatalogShapeError
 from .catalog.store import entries_from_document
 from .json_files import JsonFileError, read_json
@@ -84,6 +85,7 @@ class WorkspaceData:
         for path in sorted((folder / BENCHMARKS).glob("*.json")):
             if path.name.endswith(META):
                 continue
+            _refuse_escape(path)
             fetched = _fetched(path)
             try:
                 found = entries_from_document(read_json(path, "workspace data file"), str(path))
@@ -100,6 +102,7 @@ class WorkspaceData:
         records: SecretRecords | None = None
         secrets_file: CachedFile | None = None
         if secrets.is_file():
+            _refuse_escape(secrets)
             try:
                 records = SecretRecords.from_file(secrets)
             except SecretRecordsError as error:
@@ -118,6 +121,16 @@ class WorkspaceData:
     def file_of(self, entry: CatalogEntry) -> CachedFile | None:
         """The cache file an entry came from (None: it came from elsewhere)."""
         return self.files.get(entry.origin)
+
+
+def _refuse_escape(path: Path) -> None:
+    """A cache file that a symbolic link takes out of the repository (a repository may commit
+    one) is not read: its target's text would be quoted in messages."""
+    if leaves_repository(str(path), str(path.parent)):
+        raise WorkspaceDataError(
+            f"workspace data file {path} is a symbolic link to a file outside the repository: "
+            f"not read; delete it and {_again()}"
+        )
 
 
 def _again() -> str:
@@ -205,6 +218,8 @@ def age_text(age: timedelta) -> str:
     if days >= 1:
         return f"{days} day{'s' if days != 1 else ''}"
     hours = int(age.total_seconds() // 3600)
+    if hours < 1:
+        return "less than an hour"
     return f"{hours} hour{'s' if hours != 1 else ''}"
 
 
