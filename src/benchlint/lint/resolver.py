@@ -80,6 +80,9 @@ class SettingsResolver:
         self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
         # (settings id, cache id) → both (kept alive, so the ids stay theirs) and the two laid
         self._with_data: dict[tuple[int, int], tuple[Settings, WorkspaceData, Settings]] = {}
+        # folder → its workspace cache, kept for the run unless `revalidate` (the editor's
+        # refresh, or a pull in a terminal, may write a new one at any time)
+        self._folder_data: dict[str, WorkspaceData | SettingsError | None] = {}
 
     def invalidate(self) -> None:
         self._folder_source.clear()
@@ -87,6 +90,7 @@ class SettingsResolver:
         self._by_source.clear()
         self.data_files.clear()
         self._with_data.clear()
+        self._folder_data.clear()
         self.generation += 1
 
     def for_path(self, path: str | None, cwd: Path | None = None) -> Settings:
@@ -106,23 +110,32 @@ class SettingsResolver:
     def with_workspace_data(self, settings: Settings, folder: str) -> Settings:
         """`settings` with the workspace cache that applies to files in `folder` (see
         `benchlint.workspace.store`), read once per state of the cache."""
-        try:
-            data = data_for(folder)
-        except WorkspaceDataError as error:
-            raise SettingsError(str(error)) from None
+        known: WorkspaceData | SettingsError | None
+        if folder in self._folder_data:
+            known = self._folder_data[folder]
+        else:
+            try:
+                known = data_for(folder)
+            except WorkspaceDataError as error:
+                known = SettingsError(str(error))
+            if not self.revalidate:
+                self._folder_data[folder] = known
+        if isinstance(known, SettingsError):
+            raise known
+        data = known
         if data is None:
             return settings
         key = (id(settings), id(data))
-        known = self._with_data.get(key)
-        if known is None:
-            laid = settings.with_overrides(workspace_data=data)
-            laid.catalog  # noqa: B018  (read now, as `_layer` reads the files)
-            laid.secret_records  # noqa: B018
-            known = (settings, data, laid)
-            if len(self._with_data) > 256:  # states of caches long replaced
-                self._with_data.clear()
-            self._with_data[key] = known
-        return known[2]
+        laid_before = self._with_data.get(key)
+        if laid_before is not None:
+            return laid_before[2]
+        laid = settings.with_overrides(workspace_data=data)
+        laid.catalog  # noqa: B018  (read now, as `_layer` reads the files)
+        laid.secret_records  # noqa: B018
+        if len(self._with_data) > 256:  # states of caches long replaced
+            self._with_data.clear()
+        self._with_data[key] = (settings, data, laid)
+        return laid
 
     def source_for(self, path: str | None, cwd: Path | None = None) -> Path | None:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
