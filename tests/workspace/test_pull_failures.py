@@ -312,3 +312,13 @@ def test_file_names_hold_any_key(tmp_path: Path) -> None:
     assert benchmark_file(folder, "..").name == "%2E..json"
     assert benchmark_file(folder, "a\nb").name == "a%0Ab.json"
     assert len(benchmark_file(folder, "x" * 400).name.encode()) < 255
+
+
+def test_the_editor_hears_of_a_pull_made_in_a_terminal(tmp_path: Path) -> None:
+    """A changed cache file (the client watches `**/*.json`) re-lints the open documents."""
+    from benchlint.lsp.workspace_settings import WorkspaceSettings
+
+    settings = WorkspaceSettings()
+    cached = tmp_path / ".benchlint" / "workspace" / "benchmarks" / "acme-ready.json"
+    assert settings.concerns(str(cached))
+    assert not settings.concerns(str(tmp_path / "data" / "acme-ready.json"))
