@@ -10,7 +10,7 @@ import pytest
 
 from benchlint.cli.main import main
 from benchlint.lint.registry import RULES
-from benchlint.parsing.broken import BrokenLine
+from benchlint.parsing.broken import Body, BrokenLine, HeaderName, read_header
 from benchlint.parsing.document import parse
 from helpers import at, codes, lint
 
@@ -67,6 +67,17 @@ def test_the_reproducer_on_the_command_line(
         "[execution]\nmax_retries = ",  # another key of [execution]
         "[agents.env]\nFOO = ",
         "[execution]\nmax_retries = 4\n\n[env]\nA = tru",
+        # A broken header alone makes a table, never the judge's key: the body is empty.
+        "[execut",
+        "[execution",
+        "execution]",  # a header missing its `[`
+        "[execution]]",
+        "[execution.judge_api_key_secret",  # a table there is no secret name
+        "[execution] x",
+        "[execution]\n[env\nA = 1",
+        "[[agen\nharness = 1",  # a new agent
+        '[env\njudge_api_key_secret = "OPENAI_API_KEY"',  # a readable name: only [env...]
+        '[execution] x\njudge_api_key_secretX = "OPENAI_API_KEY"',
     ],
 )
 def test_a_broken_line_that_cannot_hold_the_judge_key_keeps_bl401(tail: str) -> None:
@@ -78,10 +89,14 @@ def test_a_broken_line_that_cannot_hold_the_judge_key_keeps_bl401(tail: str) -> 
     [
         '[execution]\n= "OPENAI_API_KEY"',  # in [execution], key unreadable
         '[execution]\n"judge_api_key_secret = "X"',  # a broken quoted key
-        "[execut",  # could be the [execution] header
-        "[execution",
-        "execution]",  # a header missing its `[`
         '[execut\njudge_api_key_secret = "OPENAI_API_KEY"',  # under a broken header
+        '[execution\njudge_api_key_secret = "OPENAI_API_KEY"',
+        'execution]\njudge_api_key_secret = "OPENAI_API_KEY"',
+        '[\njudge_api_key_secret = "OPENAI_API_KEY"',  # any table
+        '["exec\njudge_api_key_secret = "OPENAI_API_KEY"',  # an unreadable name
+        '[execution] x\njudge_api_key_secret = "OPENAI_API_KEY"',
+        '[execution.\nx = 1\n[execution] x\njudge_api_key_secret = "K"',
+        '[execution]\njudge_api_key_secret = "OPENAI_API_KEY" x',
         "[execution]\njudge_api_key_secret = ",  # the key itself
         '[execution]\njudge_api_key_secret = "OPENAI_API_KEY',
     ],
@@ -137,7 +152,9 @@ api_key_secret = "ANTHROPIC_API_KEY"
     [
         ("harness_api_key_secret = ", ["BL001", "BL302"]),  # in agent 2: agent 1 still lacks it
         ("max_turns = ", ["BL001", "BL302"]),
-        ("[[agen", ["BL001"]),
+        ("[[agen", ["BL001", "BL302"]),  # a new agent: agent 1 still lacks it
+        ("[agents.model] x\nharness_api_key_secret = ", ["BL001", "BL302"]),  # agent 2's model
+        ("[agen\nharness_api_key_secret = ", ["BL001", "BL302"]),  # [agents] is an array
     ],
 )
 def test_harness_key_of_another_agent(broken: str, expected: list[str]) -> None:
@@ -166,12 +183,37 @@ def test_recommended_task_set() -> None:
 
 def test_reaches_of_blanked_lines() -> None:
     document = parse(HLE + "\n[env]\nA = tru\n\n[[agents]]\nx.'y' = \n\n[execut\nk = 1\n# c\n")
+    execut = Body(None, HeaderName(False, ("execut",), "cut"), 21)
     assert document.broken_lines == (
-        BrokenLine(16, ("env", "A")),
-        BrokenLine(19, ("agents", 1, "x", "y")),
-        BrokenLine(21, None),
-        BrokenLine(22, None),
+        BrokenLine(16, (Body(("env",)),), ("A",)),
+        BrokenLine(19, (Body(("agents", 1)),), ("x", "y")),
+        BrokenLine(21, (execut,), None, is_header=True),
+        BrokenLine(22, (execut,), ("k",)),
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("[execution", HeaderName(False, ("execution",), "cut")),
+        ("[execution] junk", HeaderName(False, ("execution",), "exact")),
+        ("[ agents . model ]]", HeaderName(False, ("agents", "model"), "exact")),
+        ("[[agents", HeaderName(True, ("agents",), "cut")),
+        ("[[agents]", HeaderName(True, ("agents",), "exact")),
+        ("agents.model]", HeaderName(False, ("agents", "model"), "exact")),
+        ("agents]]", HeaderName(True, ("agents",), "exact")),
+        ("[agents.", HeaderName(False, ("agents",), "open")),
+        ('["a b"', HeaderName(False, ("a b",), "open")),
+        ('["a b', HeaderName(False, (), "any")),
+        ("[execu tion]", HeaderName(False, ("execu",), "open")),
+        ('[execu"tion]', HeaderName(False, ("execu",), "cut")),
+        ("[", HeaderName(None, (), "any")),
+        ("[ # c", HeaderName(None, (), "any")),
+        ("[[", HeaderName(True, (), "any")),
+    ],
+)
+def test_what_a_broken_header_can_name(line: str, expected: HeaderName) -> None:
+    assert read_header(line) == expected
 
 
 GOOD = [

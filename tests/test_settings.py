@@ -15,6 +15,13 @@ HF = MINIMAL.replace("[agents.model]", '[agents.env]\nHF_TOKEN = "x"\n\n[agents.
 GEMINI = MINIMAL.replace('"terminus-2"', '"gemini-cli"')
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These projects are not git work trees: their root is the folder benchlint runs from
+    (discovery looks no higher), so run from the project."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_select_and_ignore_take_codes_and_prefixes() -> None:
     both = HF.replace('"terminus-2"', '"gemini-cli"')
     assert codes(lint(both)) == ["BL403", "BL203"]

@@ -81,11 +81,17 @@ def test_follow_symlinks_reads_them_and_masks_by_key_name(
     assert " | " not in out  # no code frame
 
 
-def test_the_setting_opts_in_too(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_repository_cannot_opt_in_for_the_user(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A committed `follow-symlinks = true` is refused (one line naming the file and the
+    setting), and nothing behind the links is read."""
     (repo / "benchlint.toml").write_text("follow-symlinks = true\n", "utf-8")
-    _, out = check(["configs", "--format", "json"], capsys)
-    codes = {d["code"] for f in json.loads(out)["files"] for d in f["diagnostics"]}
-    assert "BL004" not in codes and "BL001" in codes
+    status, out = check(["configs", "--format", "json"], capsys)
+    assert status == 2 and AWS not in out and NETRC not in out
+    [line] = out.splitlines()
+    assert "follow-symlinks = true" in line and "benchlint.toml" in line
+    assert "--follow-symlinks" in line
 
 
 def test_a_link_inside_the_repository_is_read_once_and_fixed_at_its_target(
@@ -136,7 +142,7 @@ def test_catalog_and_settings_files_behind_such_links_are_refused(
     (repo / "catalog.json").symlink_to(tmp_path / "home" / "credentials")
     (repo / "benchlint.toml").write_text('catalog = ["catalog.json"]\n', "utf-8")
     status, out = check(["configs"], capsys)
-    assert status == 2 and "is a symbolic link to a file outside the repository" in out
+    assert status == 2 and "`catalog.json` in " in out and "outside the repository" in out
     assert AWS not in out
     (repo / "benchlint.toml").unlink()
     (repo / "benchlint.toml").symlink_to(tmp_path / "home" / "credentials")

@@ -101,8 +101,8 @@ def test_a_file_that_vanishes_mid_run_is_a_failure(
     other = Path(good).with_name("other.toml")
     other.write_text(MINIMAL, "utf-8")
 
-    def expand_then_delete(paths: list[str]):  # type: ignore[no-untyped-def]
-        found = real_expand(paths)
+    def expand_then_delete(paths: list[str], *rest: bool):  # type: ignore[no-untyped-def]
+        found = real_expand(paths, *rest)
         other.unlink()  # between finding the files and reading them
         return found
 

@@ -338,3 +338,34 @@ def test_fix_reports_never_print_a_credential(workdir: Path, monkeypatch, fmt: s
     result = run(monkeypatch, "--fix", "--format", fmt, str(path))
     assert CREDENTIAL not in result.text + result.err
     assert ENV_CREDENTIAL not in result.text + result.err
+
+
+# -- what the summary offers -----------------------------------------------------------------
+BROKEN = CONFIG + "\n[env]\nLOG = tru\n"  # BL001: the fixer never touches this file
+
+
+@pytest.mark.parametrize("option", [None, "--fix", "--unsafe-fixes"])
+def test_a_file_that_is_not_toml_is_offered_no_fix(workdir: Path, monkeypatch, option):
+    path = write(workdir, BROKEN)
+    result = run(monkeypatch, *([option] if option else []), str(path))
+    assert path.read_text("utf-8") == BROKEN
+    last = result.text.rstrip().splitlines()[-1]
+    assert "--fix" not in last and "--unsafe-fixes" not in last
+    assert last.endswith("; 3 fixes once the TOML syntax is fixed"), last
+
+
+@pytest.mark.parametrize(
+    ("option", "tail"),
+    [
+        ("--fix", "1 more with --unsafe-fixes, 2 fixes could not be applied"),
+        ("--unsafe-fixes", "3 fixes could not be applied"),
+    ],
+)
+def test_fixes_a_run_refused_are_not_offered_again(workdir: Path, monkeypatch, option, tail):
+    from benchlint.lint import fixer
+
+    monkeypatch.setattr(fixer, "MAX_ROUNDS", 0)  # a run that applies nothing it was allowed
+    path = write(workdir, CONFIG)
+    result = run(monkeypatch, option, str(path))
+    assert path.read_text("utf-8") == CONFIG
+    assert result.text.rstrip().splitlines()[-1] == f"3 errors, 1 warning in 1 file; {tail}"

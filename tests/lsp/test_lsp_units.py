@@ -201,6 +201,7 @@ def test_resolver_finds_files_per_document_and_notices_edits(tmp_path: Path) -> 
     settings_file = tmp_path / "a" / "benchlint.toml"
     settings_file.write_text('ignore = ["BL502"]\n')
     resolver = WorkspaceSettings()
+    resolver.set_root(tmp_path)  # outside git, the workspace folder is the root
     in_a = resolver.for_path(str(tmp_path / "a" / "configs" / "benchmark" / "x.toml"))
     in_b = resolver.for_path(str(tmp_path / "b" / "configs" / "benchmark" / "x.toml"))
     assert in_a.settings.ignore == ("BL502",) and in_b.settings.ignore == ()

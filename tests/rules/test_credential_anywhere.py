@@ -3,6 +3,7 @@ for every other literal (any key, any table, nested inline tables and arrays).""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,3 +110,53 @@ def test_a_key_pasted_under_a_wrong_key_name_says_where_it_belongs() -> None:
 def test_short_and_ordinary_values_anywhere_stay_quiet() -> None:
     text = _config("experiment", 'notes = ["sk-placeholder", { a = "hf_short" }, "plain text"]')
     assert not [d for d in lint(text) if d.code in ("BL202", "BL207")]
+
+
+# -- named like a credential (BL213): what docs/config.md says is and is not reported ---------
+NAMED = """\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[agents.env]
+{line}
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('MY_PASSWORD = "hunter2hunter2"', ["BL213"]),
+        ('SERVICE_API_KEY = "d41d8cd98f00b204"', ["BL213"]),
+        ("CLIENT_SECRET = 'Tr0ub4dor&3'", ["BL213"]),
+        ('DBURL = "postgres://bob:pw@db/x"', ["BL207"]),
+        ('DB_PASSWORD = "postgres://bob:pw@db/x"', ["BL207"]),  # reported once
+        ('GITHUB_TOKEN = "ghp_' + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8" + '"', ["BL207"]),
+        # Not reported: not told from a placeholder or a setting.
+        ('AUTH_MODE = "basic"', []),
+        ('MY_PASSWORD = "set-at-submit"', []),
+        ('MY_PASSWORD = "changeme"', []),
+        ('MY_PASSWORD = "<password>"', []),
+        ('MY_PASSWORD = "${DB_PASSWORD}"', []),
+        ('MY_PASSWORD = "********"', []),
+        ('MY_PASSWORD = "12345678"', []),
+        ('MY_PASSWORD = "two words 2"', []),
+        ('TOKEN_VAR = "GITHUB_TOKEN"', []),
+        ('TOKEN_URL = "https://auth.example.com/oauth/token"', []),
+        ('PASSWORD_FILE = "/run/secrets/db1"', []),
+        ('SECRET_NAME = "Db-Pass-2"', []),
+        ('TOKENIZERS_PARALLELISM = "false"', []),
+        ('MAX_TOKENS = "4096abc"', []),
+        ('RANDOM_SEED = "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI"', []),
+    ],
+)
+def test_credential_named_literals(line: str, expected: list[str]) -> None:
+    found = [d.code for d in lint(NAMED.format(line=line)) if d.code in {"BL207", "BL213"}]
+    assert found == expected

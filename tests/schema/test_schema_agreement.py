@@ -9,8 +9,8 @@ structural finding:
 - BL106: the `[execution]` types and numeric bounds, which the schema carries too;
 - BL107: `pass_threshold` outside 0..1 — a warning for benchlint, but a schema has no
   severities, so it is a violation there;
-- BL202 and BL303 when the secret name fails the name pattern: both are reported *instead
-  of* BL201 (a credential-shaped value; a harness that reads one fixed variable).
+- BL202 when the secret name fails the name pattern: a credential-shaped value is reported
+  *instead of* BL201 (BL303 is not: a harness credential that is not a valid name gets both).
 
 Cases the schema deliberately cannot express, excluded from the comparison (`EXCLUSIONS`,
 also listed in docs/schema.md) — `test_known_gaps` pins each one down:
@@ -49,7 +49,7 @@ CONFIG_PATH = "configs/benchmark/corpus.toml"
 STRUCTURAL = frozenset(
     {"BL101", "BL102", "BL103", "BL104", "BL105", "BL106", "BL107", "BL108", "BL201"}
 )
-INSTEAD_OF_BL201 = frozenset({"BL202", "BL303"})
+INSTEAD_OF_BL201 = frozenset({"BL202"})
 
 Data = dict[str, Any]
 

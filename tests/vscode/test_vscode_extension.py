@@ -104,6 +104,9 @@ def test_workspace_trust_is_declared() -> None:
         "benchlint.path",
         "benchlint.interpreter",
         "benchlint.configFile",
+        "benchlint.catalog",
+        "benchlint.secretsList",
+        "benchlint.globs",
         "benchlint.osmosisPath",
     ]
     assert untrusted["description"]
@@ -122,6 +125,32 @@ def test_refreshing_workspace_data_is_never_offered_in_restricted_mode() -> None
         "enablement": "isWorkspaceTrusted",
     }
     assert contributes["configuration"]["properties"]["benchlint.osmosisPath"]["scope"] == "machine"
+
+
+def test_every_setting_that_names_a_file_is_restricted() -> None:
+    """In Restricted Mode a workspace may not choose a file for benchlint to run or read (a
+    program, a settings file, a catalog or secret list outside it, the files served): every
+    setting whose description speaks of a path, a relative path or a glob is restricted, and
+    the extension's own list (`RESTRICTED_SETTINGS`, which filters what the server is sent)
+    is the same list."""
+    properties = package_json()["contributes"]["configuration"]["properties"]
+    naming = {
+        key
+        for key, schema in properties.items()
+        if re.search(
+            r"relative|path to|glob",
+            schema.get("markdownDescription") or schema.get("description", ""),
+            re.IGNORECASE,
+        )
+    }
+    restricted = set(
+        package_json()["capabilities"]["untrustedWorkspaces"]["restrictedConfigurations"]
+    )
+    assert naming <= restricted
+    source = (EXTENSION / "src" / "trust.ts").read_text("utf-8")
+    listed = re.search(r"RESTRICTED_SETTINGS: readonly string\[\] = \[(.*?)\]", source, re.S)
+    assert listed is not None
+    assert {f"benchlint.{name}" for name in re.findall(r'"(\w+)"', listed.group(1))} == restricted
 
 
 def test_grammar_is_contributed_for_toml() -> None:

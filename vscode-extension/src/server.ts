@@ -36,7 +36,13 @@ import type { PythonEnvironments } from "./pythonExtension";
 import { refreshDecision, WORKSPACE_PULL_COMMAND } from "./refresh";
 import { documentSelector } from "./selector";
 import type { ServerStatus, StatusInfo } from "./status";
-import { findOnPath, type PathLookup, restrictedReason, type TrustContext } from "./trust";
+import {
+  findOnPath,
+  type PathLookup,
+  restrictedReason,
+  restrictedSection,
+  type TrustContext,
+} from "./trust";
 
 export const CLIENT_ID = "benchlint";
 export const SECTION = "benchlint";
@@ -194,8 +200,11 @@ export class ServerManager implements vscode.Disposable {
 
   /** What decides which server starts and which files it gets, as a comparable string. */
   private launchKey(folder: vscode.WorkspaceFolder | undefined): string {
-    const globs = vscode.workspace.getConfiguration(SECTION, folder?.uri).get<unknown>("globs");
-    return JSON.stringify([folder?.uri.toString(), this.launchSettings(folder), globs]);
+    return JSON.stringify([
+      folder?.uri.toString(),
+      this.launchSettings(folder),
+      this.globs(folder),
+    ]);
   }
 
   /** The folder of the active file, else the first workspace folder. */
@@ -216,6 +225,17 @@ export class ServerManager implements vscode.Disposable {
       return typeof value === "string" ? value : "";
     };
     return { path: read("path"), interpreter: read("interpreter") };
+  }
+
+  /** benchlint.globs; in Restricted Mode only its user-level value (a workspace must not
+   * choose which of its files, or files elsewhere, the server is given). */
+  private globs(folder: vscode.WorkspaceFolder | undefined): string[] | undefined {
+    const settings = vscode.workspace.getConfiguration(SECTION, folder?.uri);
+    const value = this.restricted()
+      ? (settings.inspect<string[]>("globs")?.globalValue ??
+        settings.inspect<string[]>("globs")?.defaultValue)
+      : settings.get<string[]>("globs");
+    return Array.isArray(value) ? value : undefined;
   }
 
   private trust(): TrustContext {
@@ -324,8 +344,7 @@ export class ServerManager implements vscode.Disposable {
       restricted,
     };
     const workspaceFolder = folder?.uri.scheme === "file" ? folder.uri.fsPath : undefined;
-    const globs = vscode.workspace.getConfiguration(SECTION, folder?.uri).get<string[]>("globs");
-    const client = this.createClient(candidate, workspaceFolder, globs);
+    const client = this.createClient(candidate, workspaceFolder, this.globs(folder));
     client.onDidChangeState(({ newState }) => {
       if (newState === State.Running) {
         const reported = client.initializeResult?.serverInfo?.version;
@@ -414,6 +433,28 @@ export class ServerManager implements vscode.Disposable {
           );
         },
         workspace: {
+          // In Restricted Mode the server sees only the user's values of the settings that
+          // name files (catalog, secretsList, configFile, globs, ...), whatever VS Code sends.
+          configuration: async (params, token, next) => {
+            const answers = await next(params, token);
+            if (!Array.isArray(answers)) {
+              return answers;
+            }
+            return answers.map((answer: unknown, index: number) => {
+              const item = params.items[index];
+              if (item?.section !== SECTION) {
+                return answer;
+              }
+              const scope =
+                item.scopeUri === undefined ? undefined : vscode.Uri.parse(item.scopeUri);
+              const settings = vscode.workspace.getConfiguration(SECTION, scope);
+              return restrictedSection(
+                answer,
+                (key) => settings.inspect(key)?.globalValue,
+                !this.restricted(),
+              );
+            });
+          },
           // A change that restarts the server must not be sent to the old one: the send
           // would race with its shutdown and surface as a spurious error notification.
           didChangeConfiguration: (sections, next) =>

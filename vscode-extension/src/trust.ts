@@ -108,3 +108,44 @@ export function findOnPath(name: string, lookup: PathLookup, trust: TrustContext
   }
   return { skipped };
 }
+
+/**
+ * Settings that name a file or choose files, which a workspace could point outside itself or
+ * at a file it controls: in Restricted Mode only their user-level values count. Kept equal to
+ * `capabilities.untrustedWorkspaces.restrictedConfigurations` in package.json (a test checks).
+ */
+export const RESTRICTED_SETTINGS: readonly string[] = [
+  "path",
+  "interpreter",
+  "configFile",
+  "catalog",
+  "secretsList",
+  "globs",
+  "osmosisPath",
+];
+
+/**
+ * The `benchlint` section as the server may see it: in Restricted Mode each restricted setting
+ * is its user-level value (`userValue`), or left out when the user has set none, whatever the
+ * workspace says. VS Code already drops workspace values of restricted settings; this does not
+ * rely on it (nor on every VS Code version doing so for `workspace/configuration`).
+ */
+export function restrictedSection(
+  section: unknown,
+  userValue: (key: string) => unknown,
+  trusted: boolean,
+): unknown {
+  if (trusted || section === null || typeof section !== "object" || Array.isArray(section)) {
+    return section;
+  }
+  const out: Record<string, unknown> = { ...(section as Record<string, unknown>) };
+  for (const key of RESTRICTED_SETTINGS) {
+    const value = userValue(key);
+    if (value === undefined) {
+      delete out[key];
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}

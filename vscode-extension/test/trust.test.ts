@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { findOnPath, isInside, restrictedReason, type TrustContext } from "../src/trust";
+import {
+  findOnPath,
+  isInside,
+  RESTRICTED_SETTINGS,
+  restrictedReason,
+  restrictedSection,
+  type TrustContext,
+} from "../src/trust";
 
 const untrusted: TrustContext = {
   trusted: false,
@@ -115,5 +122,50 @@ describe("findOnPath", () => {
       { ...untrusted, trusted: true, platform: "win32" },
     );
     assert.equal(result.found, "C:\\Windows\\py.EXE");
+  });
+});
+
+describe("restrictedSection", () => {
+  const section = {
+    profile: "docs",
+    catalog: ["../../home/ada/.config/x.json"],
+    secretsList: ["/etc/passwd"],
+    globs: ["**/*"],
+    configFile: "evil.toml",
+    path: "./bl",
+  };
+  const user: Record<string, unknown> = { catalog: ["/home/ada/catalog.json"] };
+
+  it("passes everything through in a trusted workspace", () => {
+    assert.deepEqual(
+      restrictedSection(section, (key) => user[key], true),
+      section,
+    );
+  });
+
+  it("keeps only the user's values of settings that name files in Restricted Mode", () => {
+    assert.deepEqual(
+      restrictedSection(section, (key) => user[key], false),
+      {
+        profile: "docs",
+        catalog: ["/home/ada/catalog.json"],
+      },
+    );
+  });
+
+  it("covers every restricted setting and leaves a non-object answer alone", () => {
+    assert.deepEqual([...RESTRICTED_SETTINGS].sort(), [
+      "catalog",
+      "configFile",
+      "globs",
+      "interpreter",
+      "osmosisPath",
+      "path",
+      "secretsList",
+    ]);
+    assert.equal(
+      restrictedSection(null, () => undefined, false),
+      null,
+    );
   });
 });

@@ -23,12 +23,12 @@ from ..core.version import __version__
 from ..lint.engine import lint_content, outside_link, quotable
 from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
-from ..parsing.document import decode, parse
+from ..parsing.document import BOM, decode, parse
 from ..report import Failure, FileReport, RunInfo, one_line_name
 from ..secrets.output import MASKER
 from .files import InputError
 from .inputs import given_paths, inputs, resolver_from
-from .output import emit
+from .output import emit, refuse_write_outside
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -56,9 +56,12 @@ class Fixed(NamedTuple):
     content: bytes  # the bytes read
     result: FixResult | None  # None when the bytes are not text benchlint can fix
     more: bool = False  # the input goes on after `content` (too large: read no further)
+    linked_out: bool = False  # read through a link out of the repository: never written
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.output:  # refused before any work (and again when written)
+        refuse_write_outside(args.output)
     paths = given_paths(args)
     fmt = args.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     mode = FixMode.from_args(args)
@@ -81,6 +84,7 @@ def run_check(args: argparse.Namespace) -> int:
         profile=profile,
         color=_use_color(args) and report_stream is sys.stdout,
         fix_applied=mode is not None,
+        unsafe_fixes=mode is not None and mode.unsafe,
         failures=tuple(problems),
     )
     emit(_render(fmt, reports, run, args), args.output, report_stream)
@@ -124,7 +128,7 @@ def _lint_all(
             continue
         item = _fix_one(
             given.content, given.display, given.path, given.target, given.settings, mode
-        )
+        )._replace(linked_out=given.linked_out)
         if item.result is not None:
             MASKER.add((len(reports), "fixed"), item.result.text)
         reports.append(item.report)
@@ -139,7 +143,20 @@ def _lint_one(content: Content, display: str, path: str | None, settings: Settin
     diagnostics = lint_content(content, path, settings)
     text = decode(content.data, limit)
     shown = quotable(text, diagnostics) if isinstance(text, str) else None
-    return FileReport(display, diagnostics, shown)
+    unfixable = isinstance(text, str) and _unfixable(text, diagnostics, path, settings)
+    return FileReport(display, diagnostics, shown, unfixable=unfixable)
+
+
+def _unfixable(
+    text: str, diagnostics: list[Diagnostic], path: str | None, settings: Settings
+) -> bool:
+    """Whether the fixer would refuse `text` (it fixes only valid TOML; a byte-order mark is
+    the one syntax problem with a fix), for the summary not to offer its fixes."""
+    if not any(d.fix is not None for d in diagnostics):
+        return False
+    if "BL001" in settings.enabled_for(path):
+        return any(d.code == "BL001" and d.fix is None for d in diagnostics)
+    return not parse(text.removeprefix(BOM)).valid
 
 
 # -- the fix path ----------------------------------------------------------------------------
@@ -160,7 +177,13 @@ def _fix_one(
 
     result = fix_text(text, path, settings, unsafe=mode.unsafe)
     shown = quotable(result.text, result.diagnostics)
-    report = FileReport(display, result.diagnostics, shown, fixed=result.fixed)
+    report = FileReport(
+        display,
+        result.diagnostics,
+        shown,
+        fixed=result.fixed,
+        unfixable=_unfixable(result.text, result.diagnostics, path, settings),
+    )
     return Fixed(report, target, content.data, result)
 
 
@@ -198,6 +221,12 @@ def _write_fixes(fixed: list[Fixed]) -> list[Failure]:
         if item.target is None or result is None or not result.changed:
             continue
         try:
+            if item.linked_out:  # read because the user follows links; never written
+                raise _unwritten(
+                    item.target,
+                    "a symbolic link takes it out of the repository; fixes are never written "
+                    "there, even with --follow-symlinks",
+                )
             if not parse(result.text).valid:  # the fixer promises this never happens
                 raise _unwritten(item.target, "the fixed text would not parse; not written")
             write_atomically(item.target, result.text.encode("utf-8"))

@@ -12,14 +12,13 @@ import stat
 import sys
 from typing import NamedTuple
 
+from ..core.boundary import leaves_repository
 from ..core.reading import Content, NotARegularFile, read_file, read_stdin
-from ..domain.locations import in_config_folder, is_config_name
 from ..parsing.document import decode
 from ..report import Failure
 from ..secrets.output import MASKER
 from .usage import UsageError
-
-_SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
+from .walk import walk
 
 
 class InputError(Exception):
@@ -35,18 +34,23 @@ class Target(NamedTuple):
     walked_from: str | None = None  # the folder given, for a file found by walking it
 
 
-def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
-    """Targets for the given paths, and a failure for each path that cannot be used."""
+def expand(paths: list[str], follow: bool = False) -> tuple[list[Target], list[Failure]]:
+    """Targets for the given paths, and a failure for each path that cannot be used. A
+    linked folder out of the repository is a target itself (BL004 reports it; nothing in it
+    is listed), unless `follow` (the user's `--follow-symlinks`) walks it."""
     targets: list[Target] = []
     errors: list[Failure] = []
     for given in paths:
         try:
             if os.path.isdir(given):
-                found = _walk(given)
-                if not found:
+                if not follow and leaves_repository(given, os.getcwd()):
+                    targets.append(Target(given))
+                    continue
+                found = walk(given, follow)
+                if not found.configs and not found.outside:
                     reason = "no benchmark configs (configs/benchmark/*.toml) in this folder"
                     errors.append(Failure(given, reason))
-                targets.extend(Target(p, given) for p in found)
+                targets.extend(Target(p, given) for p in (*found.configs, *found.outside))
             elif os.path.lexists(given) or os.path.exists(given):
                 info = os.stat(given)  # raises for dangling links and loops
                 if stat.S_ISREG(info.st_mode):
@@ -60,17 +64,6 @@ def expand(paths: list[str]) -> tuple[list[Target], list[Failure]]:
     # A file reached twice (named twice, or through a link inside the repository) once.
     unique = {os.path.realpath(target.path): target for target in reversed(targets)}
     return [t for t in dict.fromkeys(targets) if unique[os.path.realpath(t.path)] == t], errors
-
-
-def _walk(top: str) -> list[str]:
-    found: list[str] = []
-    for folder, dirs, files in os.walk(top, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in sorted(files):
-            path = os.path.join(folder, name)
-            if is_config_name(name) and in_config_folder(path):
-                found.append(path)
-    return found
 
 
 def read(path: str, limit: int) -> Content:

@@ -14,8 +14,9 @@ from ..core.reading import Content
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings
 from ..report import Failure
-from .files import InputError, expand, read, read_standard_input
+from .files import InputError, Target, expand, read, read_standard_input
 from .usage import UsageError
+from .walk import walk
 
 
 class Input(NamedTuple):
@@ -27,6 +28,8 @@ class Input(NamedTuple):
     # A symbolic link out of the repository: nothing was read (content is empty), no fix may
     # be written; reported as BL004 (see `core.boundary`).
     outside: bool = False
+    # Read through a link out of the repository (the user's --follow-symlinks): never written.
+    linked_out: bool = False
 
 
 def _codes(value: list[str] | None) -> tuple[str, ...] | None:
@@ -67,21 +70,36 @@ def inputs(
 ) -> Iterator[Input]:
     """Each config in turn, read when its turn comes (a file that vanishes meanwhile is a
     failure, added to `failures` with those of paths that cannot be used at all)."""
-    targets, unusable = expand([p for p in paths if p != "-"])
+    targets, unusable = expand(
+        [p for p in paths if p != "-"], bool(resolver.overrides.follow_symlinks)
+    )
     failures.extend(unusable)
     if "-" in paths:
         settings = resolver.for_path(stdin_filename)
         content = read_standard_input(settings.max_file_size)
         yield Input(content, stdin_filename or "-", stdin_filename, None, settings)
     for target in targets:
-        settings = resolver.for_path(target.path)
-        start = target.walked_from or os.getcwd()
-        if not settings.follow_symlinks and leaves_repository(target.path, start):
+        yield from _target_inputs(target, resolver, failures)
+
+
+def _target_inputs(
+    target: Target, resolver: SettingsResolver, failures: list[Failure]
+) -> Iterator[Input]:
+    # one root for the boundary and discovery: the folder walked, else the current one
+    start = target.walked_from or os.getcwd()
+    settings = resolver.for_path(target.path, start)
+    linked_out = leaves_repository(target.path, start)
+    if linked_out:
+        if not settings.follow_symlinks:
             yield Input(Content(b""), target.path, target.path, None, settings, outside=True)
-            continue
-        try:
-            content = read(target.path, settings.max_file_size)
-        except InputError as error:
-            failures.append(error.failure)
-            continue
-        yield Input(content, target.path, target.path, target.path, settings)
+            return
+        if os.path.isdir(target.path):  # a linked folder, followed by a user's settings file
+            for found in walk(target.path, follow=True).configs:
+                yield from _target_inputs(Target(found, start), resolver, failures)
+            return
+    try:
+        content = read(target.path, settings.max_file_size)
+    except InputError as error:
+        failures.append(error.failure)
+        return
+    yield Input(content, target.path, target.path, target.path, settings, linked_out=linked_out)

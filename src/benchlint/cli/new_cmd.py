@@ -25,12 +25,15 @@ from ..lint.settings import Settings, SettingsError
 from ..report import one_line_name
 from ..rules.wording import closest
 from .inputs import resolver_from
+from .output import refuse_write_outside
 from .usage import UsageError
 
 
 def run_new(args: argparse.Namespace) -> int:
     # Settings are discovered from where the config will go (before its name is known).
     probe = Path(args.path) if args.path not in (None, "-") else Path("configs", "benchmark")
+    if args.path != "-":  # a committed `configs/benchmark` link out: refused before anything
+        refuse_write_outside(str(probe), "the path")
     try:
         settings = resolver_from(args).for_path(str(probe / "new.toml"))
         entry = _entry(settings, args.benchmark)
@@ -49,6 +52,7 @@ def run_new(args: argparse.Namespace) -> int:
     if target is None:
         sys.stdout.write(text)
     else:
+        refuse_write_outside(str(target), "the new config")
         _write_new(target, text)
         print(f"wrote {one_line_name(str(target))}")
     shown = one_line_name(str(target)) if target is not None else "-"

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..core.boundary import write_escape
 from ..secrets.output import MASKER
 from .usage import UsageError
 
@@ -68,9 +69,23 @@ def _usable(stream: TextIO | None) -> TextIO:
     return stream
 
 
+def refuse_write_outside(path: str, what: str = "the output file") -> None:
+    """A usage error (one line, exit 2) when a symbolic link takes a write to `path` out of
+    the repository (see `core.boundary.write_escape`): a committed `reports -> ~/.config`
+    link must not let `-o reports/x` or `new` write outside the checkout."""
+    if write_escape(path, os.getcwd()) is not None:
+        from ..report import one_line_name
+
+        raise UsageError(
+            f"{what} {one_line_name(path)} is behind a symbolic link out of the repository: "
+            "not written (benchlint never writes outside the repository through a link)"
+        )
+
+
 def emit(output: str, path: str | None, stream: TextIO) -> None:
     """A command's output, to the file `-o` names (masked as the streams are) or `stream`."""
     if path:
+        refuse_write_outside(path)
         try:
             # The reporters show paths that are not UTF-8 with backslash escapes (`printable`);
             # any lone surrogate left (from a file name quoted in a message) is escaped the

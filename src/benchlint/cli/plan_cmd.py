@@ -15,22 +15,24 @@ from ..lint.engine import lint_content, plan
 from ..lint.settings import SettingsError
 from ..parsing.document import decode
 from ..report import Failure, RunInfo, one_line_name
-from ..rules.bl004_symlink_outside_repository import MESSAGE as OUTSIDE_LINK
+from ..rules.bl004_symlink_outside_repository import message_for
 from .inputs import given_paths, inputs, resolver_from
-from .output import emit
+from .output import emit, refuse_write_outside
 from .usage import UsageError
 
 
 def run_plan(args: argparse.Namespace) -> int:
     from ..report.plan_report import PlannedFile, render_json, render_text
 
+    if args.output:  # refused before any work (and again when written)
+        refuse_write_outside(args.output)
     failures: list[Failure] = []
     planned: list[PlannedFile] = []
     try:
         resolver = resolver_from(args)
         for given in inputs(given_paths(args), args.stdin_filename, resolver, failures):
             if given.outside:  # not read: nothing to plan (BL004's words say why)
-                failures.append(Failure(given.display, OUTSIDE_LINK))
+                failures.append(Failure(given.display, message_for(given.path)))
                 continue
             found = lint_content(given.content, given.path, given.settings)
             text = decode(given.content.data, given.settings.max_file_size)

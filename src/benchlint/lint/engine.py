@@ -7,7 +7,7 @@ position, then code. Pure and thread-safe: everything lives in the call's own ob
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from ..core.diagnostic import FILE_START, SORT_KEY, Diagnostic, Fix, Related
@@ -20,7 +20,7 @@ from ..rules.bl901_unused_suppression import unused_suppressions
 from ..secrets.redaction import one_line_message, redact
 from ..secrets.source import credentials
 from ..structure.issues import check_structure
-from ..structure.spec import looks_like_config
+from ..structure.spec import looks_like_config, may_be_table
 from .context import Context
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Check, Finding, Rule
@@ -108,9 +108,9 @@ def outside_link(path: str | None, settings: Settings) -> list[Diagnostic]:
     is not read (BL004; nothing when the rule is off for the path)."""
     if "BL004" not in settings.enabled_for(path):
         return []
-    from ..rules.bl004_symlink_outside_repository import MESSAGE
+    from ..rules.bl004_symlink_outside_repository import message_for
 
-    return [_file_diagnostic(RULES_BY_CODE["BL004"], MESSAGE, settings)]
+    return [_file_diagnostic(RULES_BY_CODE["BL004"], message_for(path), settings)]
 
 
 def plan(content: str | bytes, path: str | None, settings: Settings) -> Plan:
@@ -130,8 +130,15 @@ def _context(document: Document, path: str | None, settings: Settings) -> Contex
         PROFILES[settings.profile],
         settings.catalog,
         path,
-        check_structure(document.data, document.could_hold if document.recovered else None),
+        check_structure(
+            document.data, partial(_could_hold, document) if document.recovered else None
+        ),
     )
+
+
+def _could_hold(document: Document, path: ConfigPath) -> bool:
+    """Whether a blanked line could hold `path` (as a table only where one belongs)."""
+    return document.could_hold(path, table=may_be_table(path, document.data))
 
 
 @lru_cache(maxsize=64)
@@ -145,7 +152,7 @@ def _checks(enabled: frozenset[str]) -> tuple[tuple[Rule, Check], ...]:
 def _survives(document: Document, finding: Finding) -> bool:
     """Whether a finding about something absent still holds after a syntax error: it names
     what is absent, and no blanked line could have held it."""
-    return bool(finding.absent) and not any(document.could_hold(p) for p in finding.absent)
+    return bool(finding.absent) and not any(_could_hold(document, p) for p in finding.absent)
 
 
 def _resolve(context: Context, rule: Rule, finding: Finding) -> Diagnostic:

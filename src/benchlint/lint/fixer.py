@@ -21,10 +21,12 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
+from ahocorasick_rs import AhoCorasick
+
 from ..core.diagnostic import Diagnostic, Edit, Fix
 from ..core.text import LineIndex
 from ..parsing.document import BOM, EncodingProblem, decode, parse
-from ..secrets.source import masked_source
+from ..secrets.source import masked_source, source_secrets
 from .engine import lint
 from .settings import Settings, default_settings
 
@@ -262,12 +264,27 @@ def _shown_lines(before: str, after: str) -> tuple[list[_Shown], list[_Shown]]:
         list(zip(_lines(masked_source(text)), _lines(text), strict=True))
         for text in (before, after)
     ]
+    # What was hidden before stays hidden after, wherever a fix moved it (a value renamed
+    # from `password` to a key that does not name a credential).
+    moved = [value for value in source_secrets(before).starred if len(value) >= 4]
+    if moved:
+        finder = AhoCorasick(moved)
+        sides[1] = [(_starring(shown, real, finder), real) for shown, real in sides[1]]
     strictest: dict[str, str] = {}
     for shown, real in (*sides[0], *sides[1]):
         known = strictest.get(real)
         strictest[real] = shown if known is None else _union(known, shown)
     old, new = ([_Shown(strictest[real], real) for _, real in side] for side in sides)
     return old, new
+
+
+def _starring(shown: str, real: str, values: AhoCorasick) -> str:
+    """`shown` (the masked form of `real`) with every occurrence of `values` in `real`
+    starred too (one pass over the line)."""
+    chars = list(shown)
+    for _, start, end in values.find_matches_as_indexes(real, overlapping=True):
+        chars[start:end] = "*" * (end - start)
+    return "".join(chars)
 
 
 def _union(one: str, other: str) -> str:

@@ -16,6 +16,13 @@ a settings file created or removed is found even when no client reports it.
 
 An override is checked alone before it is laid over the file, so that its error names it
 (`named`: a flag, an editor setting), not the settings file.
+
+The origin of every setting is known here: overrides are the user's (a flag, the editor's
+settings); a settings file inside the root of the file being checked (`core.boundary.root_of`:
+every discovered one, and a `--config` file inside the checkout) is the repository's, which a
+pull request controls, so it may narrow what benchlint reads but never widen it
+(`Settings.from_file(..., repository=root)` refuses `follow-symlinks = true` and catalog or
+secret-list files outside the repository). A `--config` file outside the root is the user's.
 """
 
 from __future__ import annotations
@@ -25,10 +32,17 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from ..core.boundary import inside_as_written
 from ..core.diagnostic import Severity
 from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
 from .setting_keys import FIELD_KEYS
-from .settings import Settings, SettingsError, find_settings_file, settings_candidates
+from .settings import (
+    Settings,
+    SettingsError,
+    find_settings_file,
+    settings_candidates,
+    settings_root,
+)
 
 
 class Overrides(NamedTuple):
@@ -71,20 +85,23 @@ class SettingsResolver:
         # Re-check each cached folder's candidate settings files (a stat each) on every
         # lookup: an editor may never hear of a settings file created or removed.
         self.revalidate = revalidate
-        self._folder_stamps: dict[str, tuple[tuple[int, int] | None, ...]] = {}
+        self._folder_stamps: dict[tuple[str, str], tuple[tuple[int, int] | None, ...]] = {}
         self.config_file = config_file  # the one settings file for every path, if given
         self.generation = 0  # bumped whenever cached settings are dropped
-        # folder → its settings file, or why looking for it failed (an unreadable pyproject)
-        self._folder_source: dict[str, Path | SettingsError | None] = {}
-        self._by_source: dict[Path | None, _Cached] = {}
+        # (folder, root) → its settings file, or why looking for it failed
+        self._folder_source: dict[tuple[str, str], Path | SettingsError | None] = {}
+        # (settings file, the repository root when the file is the repository's) → settings
+        self._by_source: dict[tuple[Path | None, str | None], _Cached] = {}
         self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
         # (settings id, cache id) → both (kept alive, so the ids stay theirs) and the two laid
         self._with_data: dict[tuple[int, int], tuple[Settings, WorkspaceData, Settings]] = {}
         # folder → its workspace cache, kept for the run unless `revalidate` (the editor's
         # refresh, or a pull in a terminal, may write a new one at any time)
         self._folder_data: dict[str, WorkspaceData | SettingsError | None] = {}
+        self._roots: dict[tuple[str, str], str] = {}  # (folder, start) → its root
 
     def invalidate(self) -> None:
+        self._roots.clear()
         self._folder_source.clear()
         self._folder_stamps.clear()
         self._by_source.clear()
@@ -93,15 +110,18 @@ class SettingsResolver:
         self._folder_data.clear()
         self.generation += 1
 
-    def for_path(self, path: str | None, cwd: Path | None = None) -> Settings:
+    def for_path(self, path: str | None, cwd: Path | str | None = None) -> Settings:
         """The settings of the file at `path` (None: a file in `cwd`, default the current
-        folder). Raises `SettingsError` when its settings file or an override is unusable."""
+        folder; `cwd` is also where a walk started, the root outside git). Raises
+        `SettingsError` when its settings file or an override is unusable."""
         source = self.source_for(path, cwd)
-        cached = self._by_source.get(source)
+        repository = self._repository_of(source, path, cwd)
+        key = (source, repository)
+        cached = self._by_source.get(key)
         stamp = _stamp(source)
         if cached is None or cached.stamp != stamp:
-            cached = _Cached(self._load(source), stamp)
-            self._by_source[source] = cached
+            cached = _Cached(self._load(source, repository), stamp)
+            self._by_source[key] = cached
         if isinstance(cached.settings, SettingsError):
             raise cached.settings
         folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
@@ -137,7 +157,34 @@ class SettingsResolver:
         self._with_data[key] = (settings, data, laid)
         return laid
 
-    def source_for(self, path: str | None, cwd: Path | None = None) -> Path | None:
+    def _repository_of(
+        self, source: Path | None, path: str | None, cwd: Path | str | None
+    ) -> str | None:
+        """The repository root `source` lies in, when it is the repository's: inside the
+        root of the file being checked, of the folder a walk started from, or of the current
+        folder (a checkout whose configs sit in a submodule, or below a `.git` a tarball
+        brought, has a root of its own for them; the checkout's `--config benchlint.toml` is
+        still the checkout's). None: the user's file (outside them all), or no file."""
+        if source is None:
+            return None
+        start = _start(cwd)
+        folder = os.path.dirname(os.path.abspath(path)) if path else start
+        here = os.getcwd()
+        roots = (self._root(folder, start), self._root(start, start), self._root(here, here))
+        for root in roots:
+            if inside_as_written(str(source), root):
+                return root
+        return None
+
+    def _root(self, folder: str, start: str) -> str:
+        """The root of the files in `folder` (`core.boundary.root_of`), once per folder."""
+        key = (folder, start)
+        found = self._roots.get(key)
+        if found is None:
+            found = self._roots[key] = settings_root(Path(folder), start)
+        return found
+
+    def source_for(self, path: str | None, cwd: Path | str | None = None) -> Path | None:
         """The settings file that applies to `path` (None: none, the defaults apply)."""
         if self.config_file is not None:
             if not self.config_file.is_file():
@@ -145,20 +192,22 @@ class SettingsResolver:
                 what = "is not a file" if self.config_file.exists() else "does not exist"
                 raise SettingsError(f"settings file {self.config_file} {what}")
             return self.config_file
-        folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
+        start = _start(cwd)
+        folder = os.path.dirname(os.path.abspath(path)) if path else start
+        key = (folder, self._root(folder, start))
         if self.revalidate:
-            stamps = tuple(_stamp(candidate) for candidate in _candidates(folder))
-            if self._folder_stamps.get(folder) != stamps:
-                self._folder_source.pop(folder, None)
-                self._folder_stamps[folder] = stamps
-        if folder not in self._folder_source:
+            stamps = tuple(_stamp(c) for c in settings_candidates(Path(folder), key[1]))
+            if self._folder_stamps.get(key) != stamps:
+                self._folder_source.pop(key, None)
+                self._folder_stamps[key] = stamps
+        if key not in self._folder_source:
             try:
-                self._folder_source[folder] = find_settings_file(
-                    Path(folder), bool(self.overrides.follow_symlinks)
+                self._folder_source[key] = find_settings_file(
+                    Path(folder), bool(self.overrides.follow_symlinks), start, key[1]
                 )
             except SettingsError as error:
-                self._folder_source[folder] = error
-        found = self._folder_source[folder]
+                self._folder_source[key] = error
+        found = self._folder_source[key]
         if isinstance(found, SettingsError):  # (one a link takes out of the repository, too)
             raise found
         return found
@@ -168,9 +217,14 @@ class SettingsResolver:
         (an editor still lints). Raises `SettingsError` when the overrides themselves fail."""
         return self._layer(Settings())
 
-    def _load(self, source: Path | None) -> Settings | SettingsError:
+    def _load(self, source: Path | None, repository: str | None) -> Settings | SettingsError:
         try:
-            return self._layer(Settings.from_file(source) if source is not None else Settings())
+            base = (
+                Settings.from_file(source, repository=repository)
+                if source is not None
+                else Settings()
+            )
+            return self._layer(base)
         except SettingsError as error:
             return error
 
@@ -207,6 +261,5 @@ def _stamp(source: Path | None) -> tuple[int, int] | None:
     return (info.st_mtime_ns, info.st_size)
 
 
-def _candidates(folder: str) -> list[Path]:
-    """Every file discovery may pick for a file in `folder` (see `settings_candidates`)."""
-    return list(settings_candidates(Path(folder)))
+def _start(cwd: Path | str | None) -> str:
+    return os.path.abspath(cwd) if cwd is not None else os.getcwd()

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..core.boundary import leaves_repository, repository_root
+from ..core.boundary import escapes, inside, inside_as_written, leaves_repository, root_of
 from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import glob_match
 from ..core.lazy import lazy
@@ -127,6 +127,9 @@ class Settings:
     root: Path | None  # the settings file's folder: relative paths start here
     source: Path | None  # the settings file, when there is one
     _where: str  # what errors name as the source (not compared: it only labels)
+    # The repository root when these values come from a file inside the repository under
+    # check (which a pull request controls): they may narrow, never widen (not compared).
+    _repository: str | None
 
     def __init__(
         self,
@@ -149,6 +152,7 @@ class Settings:
         source: Path | None = None,
         *,
         origin: str | None = None,
+        repository: str | None = None,
     ) -> None:
         given = locals()
         for name in self.FIELDS:
@@ -156,7 +160,10 @@ class Settings:
         # What errors name as the settings' source: a file, a flag, an editor setting.
         where = origin or (str(source) if source else "settings")
         object.__setattr__(self, "_where", where)
+        object.__setattr__(self, "_repository", repository)
         self._validate(where)
+        if repository is not None:
+            self._only_narrowing(where, repository)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Settings are immutable: use with_overrides() to change `{name}`")
@@ -235,6 +242,42 @@ class Settings:
         age = self.workspace_max_age
         if isinstance(age, bool) or not isinstance(age, int) or age < 1:
             raise SettingsError(f"`workspace-max-age` in {where} must be a positive integer (days)")
+
+    def _only_narrowing(self, where: str, repository: str) -> None:
+        """Settings from a file inside the repository under check may narrow what benchlint
+        reads, never widen it: that file is what a pull request controls when CI checks it.
+        Each refusal is one line naming the file, the setting and the user's way to ask."""
+        if self.follow_symlinks:
+            raise SettingsError(
+                f"`follow-symlinks = true` in {where} is not honoured: a settings file inside "
+                "the repository may narrow what benchlint reads, never widen it (give "
+                "--follow-symlinks on the command line)"
+            )
+        for setting, entries, flag in (
+            ("catalog", self.catalogs, "--catalog"),
+            ("secrets-list", self.secrets_lists, "--secrets-list"),
+        ):
+            for entry in entries:
+                if not all(inside(path, repository) for path in self._entry_paths(entry)):
+                    raise SettingsError(
+                        f"{setting} `{shown_text(one_line(entry), one_value=True)}` in {where} "
+                        "is outside the repository: a settings file inside the repository may "
+                        f"name only files inside it (give {flag} on the command line)"
+                    )
+
+    def _entry_paths(self, entry: str) -> list[str]:
+        """The files a catalog or secret-list entry names (a pattern: those it matches, and
+        the folder it starts from), without reading any."""
+        if "\0" in entry:  # not a path at all: the reader says so
+            return []
+        pattern = Path(entry)
+        if not pattern.is_absolute() and self.root is not None:
+            pattern = self.root / pattern
+        if not glob.has_magic(str(pattern)):
+            return [str(pattern)]
+        parts = pattern.parts
+        first = next(i for i, part in enumerate(parts) if glob.has_magic(part))
+        return [str(Path(*parts[:first])) if first else ".", *glob.glob(str(pattern))]
 
     def _checked_severity(self, where: str) -> dict[str, Severity]:
         if not isinstance(self.severity, Mapping):
@@ -437,21 +480,29 @@ class Settings:
         return cls._from_table(mapping, root=root, source=source, where=where)
 
     @classmethod
-    def from_file(cls, path: Path) -> Settings:
+    def from_file(cls, path: Path, *, repository: str | None = None) -> Settings:
         """Read a settings file: its `[tool.benchlint]` table when it has a `[tool]` table
-        (`pyproject.toml`), else its top-level keys (`benchlint.toml`), whatever its name."""
+        (`pyproject.toml`), else its top-level keys (`benchlint.toml`), whatever its name.
+        `repository`: the root of the repository under check, when the file lies inside it
+        (then its settings may narrow, never widen: see `_only_narrowing`)."""
         table, nested = _read_settings_table(path)
         where = f"[tool.benchlint] of {path}" if nested else str(path)
         root = path.parent.resolve()
-        return cls._from_table(table, root=root, source=path, where=where)
+        return cls._from_table(table, root=root, source=path, where=where, repository=repository)
 
     @classmethod
     def _from_table(
-        cls, mapping: Mapping[str, Any], *, root: Path | None, source: Path | None, where: str
+        cls,
+        mapping: Mapping[str, Any],
+        *,
+        root: Path | None,
+        source: Path | None,
+        where: str,
+        repository: str | None = None,
     ) -> Settings:
         values = _known_keys(mapping, where)
         try:
-            return cls(root=root, source=source, origin=where, **values)
+            return cls(root=root, source=source, origin=where, repository=repository, **values)
         except TypeError as error:
             raise SettingsError(f"invalid settings in {where}: {error}") from None
 
@@ -459,22 +510,33 @@ class Settings:
     def discover(cls, path: str | os.PathLike[str]) -> Settings:
         """The settings for a file: the nearest `benchlint.toml`, or `pyproject.toml` with a
         `[tool.benchlint]` table, searching upward from the file's folder."""
-        found = find_settings_file(Path(path))
-        return cls.from_file(found) if found else cls()
+        given = Path(os.path.abspath(path))
+        found = find_settings_file(given)
+        if found is None:
+            return cls()
+        # what discovery finds lies inside the root, so it is the repository's
+        folder = given if given.is_dir() else given.parent
+        return cls.from_file(found, repository=settings_root(folder))
 
 
-def find_settings_file(path: Path, follow_symlinks: bool = False) -> Path | None:
-    """The nearest settings file at or above `path`'s folder, no higher than the repository
-    that holds it (a `benchlint.toml` in a home folder does not configure every clone).
+def find_settings_file(
+    path: Path, follow_symlinks: bool = False, start: str | None = None, root: str | None = None
+) -> Path | None:
+    """The nearest settings file at or above `path`'s folder, no higher than its root
+    (`core.boundary.root_of`: the git work tree; outside git, `start`, default the current
+    folder): a `benchlint.toml` in a home folder does not configure every clone, and the
+    root discovery stops at is the one links may not leave.
     Raises `SettingsError` for one that a symbolic link takes out of the repository, unless
     `follow_symlinks`: it is refused before it is read (a `pyproject.toml` is parsed to see
-    whether it configures benchlint, and its parse errors would describe the outside file)."""
-    start = Path(os.path.abspath(path))
-    folder = start if start.is_dir() else start.parent
-    for found in settings_candidates(folder):
+    whether it configures benchlint, and its parse errors would describe the outside file).
+    `root`: that root, when the caller knows it already."""
+    given = Path(os.path.abspath(path))
+    folder = given if given.is_dir() else given.parent
+    root = root if root is not None else settings_root(folder, start)
+    for found in settings_candidates(folder, root):
         if not found.is_file():
             continue
-        if not follow_symlinks and leaves_repository(str(found), str(folder)):
+        if not follow_symlinks and escapes(str(found), root) is not None:
             raise SettingsError(
                 f"settings file {found} is a symbolic link to a file outside the "
                 "repository: not read (--follow-symlinks reads it)"
@@ -484,12 +546,15 @@ def find_settings_file(path: Path, follow_symlinks: bool = False) -> Path | None
     return None
 
 
-def settings_candidates(folder: Path) -> Iterator[Path]:
-    """The files discovery looks at for a config in `folder`, nearest first, up to the
-    repository that holds it (outside git: up to the filesystem root)."""
-    root = repository_root(str(folder / "x"))
+def settings_root(folder: Path, start: str | None = None) -> str:
+    """The root settings for a config in `folder` are looked for up to (`root_of`)."""
+    return root_of(str(folder / "x"), start if start is not None else os.getcwd())
+
+
+def settings_candidates(folder: Path, root: str) -> Iterator[Path]:
+    """The files discovery looks at for a config in `folder`, nearest first, up to `root`."""
     for candidate in (folder, *folder.parents):
-        if root is not None and not str(candidate).startswith(root):
+        if not inside_as_written(str(candidate), root):
             return
         for name in (SETTINGS_FILE, "pyproject.toml"):
             yield candidate / name

@@ -24,7 +24,7 @@ from .span import Span
 from .toml_values import DecodeError, loads
 
 if TYPE_CHECKING:
-    from .broken import BrokenLine
+    from .broken import BrokenLine, Reach
     from .sourcemap import Entry, SourceMap
 
 _POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
@@ -88,16 +88,21 @@ class Document:
 
         return broken_lines(self.lines, self.source_map, self.blanked)
 
-    def could_hold(self, path: ConfigPath) -> bool:
+    @lazy
+    def _reach(self) -> Reach:
+        from .broken import Reach
+
+        return Reach(self.broken_lines, self.source_map, self.lines)
+
+    def could_hold(self, path: ConfigPath, *, table: bool = True) -> bool:
         """Whether `path` may be absent from the values only because a broken line was blanked
-        out (always, when recovery gave up and nothing was read)."""
+        out (always, when recovery gave up and nothing was read). `table`: whether a table at
+        `path` would be what is missing (a broken header can make only tables)."""
         if not self.recovered:
             return False
         if not self.parsed:
             return True
-        from .broken import could_hold
-
-        return could_hold(self.broken_lines, path)
+        return self._reach.could_hold(path, table=table)
 
     @lazy
     def lines(self) -> LineIndex:

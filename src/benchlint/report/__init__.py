@@ -61,7 +61,7 @@ def one_line_name(text: str) -> str:
 class FileReport:
     """One checked file: its path as the user gave it, its text and its diagnostics."""
 
-    __slots__ = ("diagnostics", "fail_on", "fixed", "path", "text")
+    __slots__ = ("diagnostics", "fail_on", "fixed", "path", "text", "unfixable")
 
     def __init__(
         self,
@@ -70,12 +70,14 @@ class FileReport:
         text: str | None = None,  # for code frames; None when the bytes were not text
         fixed: int = 0,  # fixes applied by --fix
         fail_on: str = "error",  # the file's threshold (its settings'), for pass/fail formats
+        unfixable: bool = False,  # not valid TOML: no fix is ever applied to it
     ) -> None:
         self.path = path
         self.diagnostics = diagnostics
         self.text = text
         self.fixed = fixed
         self.fail_on = fail_on
+        self.unfixable = unfixable
 
 
 class Failure(NamedTuple):
@@ -98,6 +100,7 @@ class RunInfo(NamedTuple):
     profile: str
     color: bool = False
     fix_applied: bool = False
+    unsafe_fixes: bool = False  # the fix run applied unsafe fixes too (`--unsafe-fixes`)
     failures: tuple[Failure, ...] = ()
 
 

@@ -106,6 +106,10 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _fixes(count: int) -> str:
+    return f"{count} fix{'' if count == 1 else 'es'}"
+
+
 def failed(run: RunInfo) -> str:
     """What the run could not do, for the summary ("" when nothing failed)."""
     unread = sum(1 for failure in run.failures if failure.kind == "read")
@@ -131,19 +135,39 @@ def summary(reports: Sequence[FileReport], run: RunInfo) -> str:
     if not found:
         return f"{fixed_text}no problems in {files}"
     fixed_text = f"{failures}; {fixed_text}" if failures else fixed_text
-    safe = sum(
-        1
-        for r in reports
-        for d in r.diagnostics
-        if d.fix is not None and d.fix.applicability == "safe"
-    )
-    unsafe = totals["fixable"] - safe
+    tail = _fixes_left(reports, run)
+    return f"{fixed_text}{', '.join(found)} in {files}" + (f"; {', '.join(tail)}" if tail else "")
+
+
+def _fixes_left(reports: Sequence[FileReport], run: RunInfo) -> list[str]:
+    """What the summary says of the fixes still attached to diagnostics: only those a run
+    would apply are offered. A fix of a file that is not valid TOML waits for the syntax to be
+    fixed; after a fix run, a fix of the kind it applied was refused (it conflicts with
+    another, or would break the file), so no option is offered for it."""
+    safe = unsafe = waiting = refused = 0
+    for report in reports:
+        for d in report.diagnostics:
+            if d.fix is None:
+                continue
+            is_safe = d.fix.applicability == "safe"
+            if report.unfixable:
+                waiting += 1
+            elif run.fix_applied and (is_safe or run.unsafe_fixes):
+                refused += 1
+            elif is_safe:
+                safe += 1
+            else:
+                unsafe += 1
     tail = []
     if safe:
         tail.append(f"{safe} fixable with --fix")
     if unsafe:
         tail.append(f"{unsafe} more with --unsafe-fixes")
-    return f"{fixed_text}{', '.join(found)} in {files}" + (f"; {', '.join(tail)}" if tail else "")
+    if waiting:
+        tail.append(f"{_fixes(waiting)} once the TOML syntax is fixed")
+    if refused:
+        tail.append(f"{_fixes(refused)} could not be applied")
+    return tail
 
 
 def render_statistics(reports: Sequence[FileReport], run: RunInfo) -> str:

@@ -10,11 +10,13 @@ submit it costs a round trip, and a misspelt optional key is easy to stare past.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
 from ..core.paths import table_label
 from ..core.toml_syntax import toml_key
+from ..domain.constants import SECRET_NAME_PATTERN
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_key
@@ -75,11 +77,25 @@ def check(ctx: Context) -> Iterator[Finding]:
                 hint = ""
         fix = None
         siblings = ctx.value_at(parent)
-        if suggestion and isinstance(siblings, dict) and suggestion not in siblings:
+        if (
+            suggestion
+            and isinstance(siblings, dict)
+            and suggestion not in siblings
+            and not _moves_a_literal(suggestion, siblings.get(key))
+        ):
             edit = replace_key(ctx.document, path, suggestion)
             if edit is not None:
                 fix = Fix(f"Rename `{key}` to `{suggestion}`", "unsafe", (edit,))
         yield Finding(f"unknown {what}{where}{hint}", Anchor.key(path), fix=fix)
+
+
+def _moves_a_literal(suggestion: str, value: object) -> bool:
+    """A rename into a secret reference field (`api_key` to `api_key_secret`) of a value that
+    is not a record name: it would move what may be a pasted credential into a field that is
+    shown, and leave BL201 behind."""
+    return suggestion.endswith("_secret") and not (
+        isinstance(value, str) and re.fullmatch(SECRET_NAME_PATTERN, value)
+    )
 
 
 def _is_here(home: str, parent: tuple[str | int, ...]) -> bool:

@@ -8,7 +8,8 @@ characters. An empty string is not a name.
 These keys hold the *name* of a Platform secret record (created with
 `osmosis secret set NAME`), which the Platform injects as an environment variable of the same
 name. The CLI refuses any other form. A value that looks like a credential is reported by
-BL202 instead.
+BL202 instead; whatever else fires on the reference (BL303 for a harness credential that is
+not its harness's fixed name), an invalid name is still reported here.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ def check(ctx: Context) -> Iterator[Finding]:
         path, value = issue.path, issue.input
         if contains_credential(value):
             continue  # BL202
-        if path[-1] == "harness_api_key_secret" and _fixed_harness_name(ctx, path):
-            continue  # BL303 names the one value that works
         node = node_at(path, ctx.data) or {}
         if issue.kind == "length":
             message = (
@@ -39,6 +38,10 @@ def check(ctx: Context) -> Iterator[Finding]:
             )
         else:
             message = f"{key_label(path)} must be {describe(node)}, found {quoted(value)}"
+            fixed = _fixed_name(ctx, path)
+            if fixed is not None:  # a harness credential has one name that works (BL303)
+                yield Finding(f"{message}; the harness reads {fixed}", Anchor.value(path))
+                continue
             suggestion = upper_name(value)
             # No suggestion from a value that may be a secret: upper-cased, it would escape
             # the masking that the value itself gets.
@@ -52,12 +55,12 @@ def check(ctx: Context) -> Iterator[Finding]:
         yield Finding(message, Anchor.value(path))
 
 
-def _fixed_harness_name(ctx: Context, path: tuple[str | int, ...]) -> bool:
+def _fixed_name(ctx: Context, path: tuple[str | int, ...]) -> str | None:
+    """The variable the agent's harness reads, for its `harness_api_key_secret`."""
+    if path[-1] != "harness_api_key_secret":
+        return None
     harness = ctx.value_at((*path[:-1], "harness"))
-    return (
-        ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
-        is not None
-    )
+    return ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
 
 
 RULE = Rule(

@@ -3,9 +3,11 @@ Reports a literal value that holds a credential in a known format (see BL202), w
 inside a longer string, under any key of any table — known, unknown or misspelled (`api_key`
 in `[agents.model]`), in `[env]`, `[agents.env]`, endpoint `extra_headers`, model names, and
 inside inline tables and arrays at any depth. Secret references (`api_key_secret` and the
-other record names BL202 checks) are left to BL202, so a value is reported once. In
-`base_url` a user name and password (`https://user:pass@host`) or an `api_key=`/`token=`
-query parameter count too. The value is never printed, only a masked form.
+other record names BL202 checks) are left to BL202, so a value is reported once. In any URL
+(`base_url`, a `DATABASE_URL` in `[env]`, ...) a user name and password
+(`postgres://user:pass@host/db`) or an `api_key=`/`token=` query parameter count too. The
+value is never printed, only a masked form. (A value that is only *named* like a credential,
+`DB_PASSWORD = "…"`, is BL213.)
 
 ## Why is this bad?
 Literal values travel in clear text, in the file and in git history. Treat the key as
@@ -25,17 +27,17 @@ from ..secrets.detection import (
     first_credential,
     mask,
     may_hold_token,
+    may_hold_url_secret,
     sensitive_key,
     url_credentials,
 )
 
 
-def literals(ctx: Context) -> Iterator[tuple[ConfigPath, str]]:
-    """(path, value) of each literal string long enough to hold a credential, anywhere in the
-    file but the secret references (BL202's) and the agents' `base_url` (checked below)."""
+def literals(ctx: Context, shortest: int = SHORTEST_TOKEN) -> Iterator[tuple[ConfigPath, str]]:
+    """(path, value) of each literal string of at least `shortest` characters, anywhere in
+    the file but the secret references (BL202's) and the agents' `base_url` (checked below)."""
     elsewhere = {ref.path for ref in ctx.secret_references}
     elsewhere.update(_base_url_path(index) for index, _ in _base_urls(ctx))
-    shortest = SHORTEST_TOKEN
     stack: list[tuple[ConfigPath, object]] = [((), ctx.data)]
     while stack:  # no recursion: a value may nest as deep as TOML lets it
         path, value = stack.pop()
@@ -46,6 +48,16 @@ def literals(ctx: Context) -> Iterator[tuple[ConfigPath, str]]:
             stack.extend(((*path, key), item) for key, item in value.items())
         elif isinstance(value, list):
             stack.extend(((*path, index), item) for index, item in enumerate(value))
+
+
+# `a://b:c@d`: no URL that carries a password is shorter.
+SHORTEST_URL_SECRET = 9
+
+
+def url_secret(value: str) -> str | None:
+    """What credential a literal that is a URL carries in clear text (user:password, a
+    credential query parameter), if any; None for anything that is not a URL."""
+    return url_credentials(value) if "://" in value else None
 
 
 def _base_urls(ctx: Context) -> Iterator[tuple[int, str]]:
@@ -59,7 +71,7 @@ def _base_url_path(index: int) -> ConfigPath:
     return ("agents", index, "model", "base_url")
 
 
-def _instead(path: ConfigPath) -> str:
+def instead(path: ConfigPath) -> str:
     """What to do instead of writing the credential where it was found."""
     if "extra_headers" in path:
         return "rotate it and authenticate with `api_key_secret` instead"
@@ -76,9 +88,9 @@ def _instead(path: ConfigPath) -> str:
     )
 
 
-def _strings(data: object) -> Iterator[str]:
-    """Every string value long enough to hold a credential (no paths: the cheap first pass)."""
-    shortest = SHORTEST_TOKEN
+def _strings(data: object, shortest: int = SHORTEST_TOKEN) -> Iterator[str]:
+    """Every string value of at least `shortest` characters (no paths: the cheap first
+    pass)."""
     stack = [data]
     while stack:
         value = stack.pop()
@@ -95,14 +107,26 @@ def check(ctx: Context) -> Iterator[Finding]:
     # One prefix search over all the values (a newline joins them: no prefix spans one)
     # instead of one per value; a clean config ends here, before any path is built.
     found = list(literals(ctx)) if may_hold_token("\n".join(_strings(ctx.data))) else []
+    reported = set()
     for path, value in found:
         token = first_credential(value)
         if token is not None:
+            reported.add(path)
             yield Finding(
                 f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
-                f"as leaked: {_instead(path)}",
+                f"as leaked: {instead(path)}",
                 Anchor.value(path),
             )
+    urls = _strings(ctx.data, SHORTEST_URL_SECRET)
+    if any("://" in value and may_hold_url_secret(value) for value in urls):
+        for path, value in literals(ctx, SHORTEST_URL_SECRET):
+            carried = url_secret(value)
+            if carried and path not in reported:
+                yield Finding(
+                    f"{key_label(path)} carries {carried} in clear text. Treat it as leaked: "
+                    f"{instead(path)}",
+                    Anchor.value(path),
+                )
     for index, url in _base_urls(ctx):
         path = _base_url_path(index)
         token = first_credential(url)

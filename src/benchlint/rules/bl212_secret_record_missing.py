@@ -2,8 +2,10 @@
 When the workspace's secret records are known (a saved `osmosis --json secret list` loaded
 with `--secrets-list FILE` or `secrets-list` in the settings, or records given to the Python
 API), reports a secret reference that no record holds, in the workspace or the personal scope,
-and suggests the closest stored name. Model, harness, judge and verifier references, and a
-benchmark's implicit requirements (HLE's `HF_TOKEN`), must already be stored: an error. A
+and suggests the closest stored name (never for a harness credential: `cursor-cli` and
+`mini-swe-agent` read one fixed variable, so only a record of that name will do). Model,
+harness, judge and verifier references, and a benchmark's implicit requirements (HLE's
+`HF_TOKEN`), must already be stored: an error. A
 `[secrets].required` name may be supplied at submit instead (`--secrets-file`, the
 environment, a prompt): an info. Without known records, nothing is reported.
 
@@ -40,6 +42,11 @@ def check(ctx: Context) -> Iterator[Finding]:
     for ref in ctx.secret_references:
         if ref.value in records or not _NAME.fullmatch(ref.value):
             continue  # stored, or not a record name at all (BL201, BL202)
+        fixed = _fixed_name(ctx, ref)
+        if fixed is not None:
+            if ref.value == fixed:  # never another record: the harness reads this name only
+                yield _missing_fixed(ref, records)
+            continue  # not the name the harness reads: BL303 replaces it with that name
         if ref.kind == "secrets":
             yield _missing(ctx, ref, records, per_run=True)
         elif ref.value not in per_run:
@@ -55,6 +62,29 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"(`osmosis secret set {name}`)",
                 Anchor.value(("experiment", "benchmark")),
             )
+
+
+def _fixed_name(ctx: Context, ref: SecretReference) -> str | None:
+    """The one variable the agent's harness reads, for a harness credential."""
+    if ref.kind != "harness":
+        return None
+    harness = ctx.value_at((*ref.path[:-1], "harness"))
+    return ctx.profile.harness_secret_variable(harness if isinstance(harness, str) else None)
+
+
+def _missing_fixed(ref: SecretReference, records: SecretRecords) -> Finding:
+    elsewhere = records.unreadable_scopes(ref.value)
+    where = (
+        f" (the list holds it with {' and '.join(elsewhere)}, which submit does not read)"
+        if elsewhere
+        else ""
+    )
+    return Finding(
+        f"no secret record {ref.value} in the workspace (workspace or personal scope), which "
+        f"{key_label(ref.path)} references{where}: the harness reads this variable only, so no "
+        f"other record will do; store its key with `osmosis secret set {ref.value}`",
+        Anchor.value(ref.path),
+    )
 
 
 def _missing(

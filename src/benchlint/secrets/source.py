@@ -95,6 +95,7 @@ class SourceSecrets(NamedTuple):
     masked: str  # the text as shown: every hidden span starred, controls pictured
     credentials: frozenset[str]  # credential strings in it (as written, and decoded)
     hidden: frozenset[str]  # every text the masked form hides (the output masker's list)
+    starred: frozenset[str] = frozenset()  # the starred spans' texts, as written
 
 
 def masked_source(text: str) -> str:
@@ -121,7 +122,10 @@ def source_secrets(text: str, *, toml: bool = True) -> SourceSecrets:
         if toml:
             found.from_values()
     return SourceSecrets(
-        pictured(found.starred()), frozenset(found.credentials), frozenset(found.hidden())
+        pictured(found.starred()),
+        frozenset(found.credentials),
+        frozenset(found.hidden()),
+        frozenset(text[start:end] for start, end in found.spans),
     )
 
 
@@ -161,7 +165,27 @@ def _may_hold_credentials(text: str) -> bool:
 def _names_a_credential(key: str) -> bool:
     """A key whose value is a credential whatever it looks like; never a key that holds a
     secret *record name* (`api_key_secret`, `harness_api_key_secret`, ...)."""
-    return not _reference_key(key) and not key.endswith("_secret") and sensitive_key(key)
+    return not _reference_key(key) and not key.endswith("_secret") and _credential_named(key)
+
+
+# Stems that name a credential even glued to other words (`SECRETKEY`, `dbpassword`), and
+# the camel-case words of a key (`clientSecret` is `client` `Secret`).
+_GLUED_STEMS = ("secret", "passw", "pwd", "token", "credential", "private", "apikey", "auth")
+_NOT_AUTH = re.compile("author", re.I)  # `GIT_AUTHOR_NAME` names a person
+_CAMEL_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def _credential_named(key: str) -> bool:
+    """`sensitive_key`, and the spellings it splits no words in: glued or camel-case names.
+    For hiding only: it may hide more than a key that names a credential."""
+    lowered = _NOT_AUTH.sub("", key.lower())
+    if lowered == "key":
+        return False
+    return (
+        sensitive_key(key)
+        or any(stem in lowered for stem in _GLUED_STEMS)
+        or any(sensitive_key(word) for word in _CAMEL_WORD.findall(key) if len(word) > 1)
+    )
 
 
 # An environment variable's or a record's name (`OPENAI_API_KEY`): what a credential-named
@@ -191,7 +215,7 @@ class _Finder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.spans: list[tuple[int, int]] = []
-        self.unproven: list[tuple[int, int]] = []
+        self.unproven: set[str] = set()  # runs that keep a token from being proven harmless
         self.credentials: set[str] = set()
 
     def hide(self, start: int, end: int, *, keep: int = KEEP) -> None:
@@ -205,7 +229,7 @@ class _Finder:
         """Every token not proven harmless (`shape`): the allow-list decides what is shown."""
         for start, end in unproven_spans(self.text):
             self.hide(start, end)
-        self.unproven = offending_runs(self.text)
+        self.unproven.update(self.text[start:end] for start, end in offending_runs(self.text))
 
     def hidden(self) -> set[str]:
         """What the output masker looks for everywhere: the runs that keep a token from
@@ -213,7 +237,7 @@ class _Finder:
         a recogniser found. (A value hidden for its key's name alone, `HF_TOKEN =
         "hf-token-goes-here"`, is starred in frames but not looked for: its words would
         star the same words in every message.)"""
-        found = {self.text[start:end] for start, end in self.unproven} | self.credentials
+        found = self.unproven | self.credentials
         # a known format's prefix (`sk-`, `github_pat_`) is public: messages name it
         return {text[public_prefix(text, 0) :] for text in found}
 
@@ -246,7 +270,7 @@ class _Finder:
                 # not TOML (a `.env`, YAML or `.ini` line): any `*_secret` key but the config's
                 # own reference fields holds a secret, not a record name
                 key = match.group("key") or match.group("quoted")
-                if not _reference_key(key) and sensitive_key(key):
+                if not _reference_key(key) and _credential_named(key):
                     self.hide(match.start("value"), match.end("value"))
         for match in _SPACED_PAIR.finditer(text):
             self.hide(match.start("value"), match.end("value"))
@@ -305,6 +329,11 @@ class _Finder:
             )
             if whole or (_by_name(key, value) and len(value) > _SHORTEST_HIDDEN):
                 self.hide(*inside)
+            elif written != value and not harmless(value):
+                # the shape is judged on the value, not on how it is spelled: a line
+                # continuation or an escape cuts a long run into words in the source
+                self.hide(*inside)
+                self.unproven.update(value[start:end] for start, end in offending_runs(value))
             if credential:
                 self.credential(value)
                 self.credential(text[inside[0] : inside[1]])

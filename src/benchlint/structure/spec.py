@@ -112,6 +112,17 @@ def node_at(path: ConfigPath, data: Any) -> Node | None:
     return node
 
 
+def may_be_table(path: ConfigPath, data: Any) -> bool:
+    """Whether a table (or an array of tables) belongs at `path`; True where the spec says
+    nothing. After a syntax error, a broken header can only have made a table."""
+    node = node_at(path, data)
+    if node is None:
+        return True
+    if node["kind"] == "list":
+        node = unwrap(node["items"])
+    return node["kind"] in ("model", "dict", "tagged-union")
+
+
 def key_node_at(path: ConfigPath) -> Node | None:
     """What the *name* of the key at `path` must be, in a table with free keys (`[env]`)."""
     parent = node_at(path[:-1], None)

@@ -160,7 +160,9 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
         raise CatalogShapeError("a benchmark needs a `key` string")
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise CatalogShapeError(f"benchmark `{key}` needs a `name` string")
+        # Not quoted: until it has a name it is not a benchmark, and a file named as a catalog
+        # by mistake (or by a pull request) may hold anything in a `key`.
+        raise CatalogShapeError("a benchmark needs a `name` string besides its `key`")
     identifier = data.get("id")
     task_sets = _items(data, "task_sets") or []
     categories = _items(data, "categories") or []

@@ -1,0 +1,63 @@
+"""The allow-list as docs/security.md states it: what is shown, what is shown by its shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchlint.secrets.controls import escaped, pictured
+from benchlint.secrets.redaction import shown_text
+from benchlint.secrets.shape import harmless, harmless_token
+
+SHOWN = [
+    "openai/gpt-5.2",
+    "OPENAI_API_KEY",
+    "gpt4o",
+    "privateKey",
+    "20241022",
+    "mistral7b",
+    "gpt4o-mini",
+    "claude-3-5-sonnet-20241022",
+    "https://example.com/runs/2024-10-21",
+    "docs/keys.md",
+    "hle-0001",
+    "BL501/BL502",
+    "7f3a2c",  # six characters: too few to be a credential alone
+    "Summer2024",  # word-shaped: the documented gap
+]
+REFUSED = [
+    "hunter2hunter2",
+    "AKIAIOSFODNN7EXAMPLE",
+    "3f9a1c2e7b6d4a5f8e0c1b2a3d4e5f60",
+    "4111111111111111",  # a card number: more than 10 digits
+    "abcdefghijklmnopq",  # 17 letters
+    "123e4567-e89b-12d3-a456-426614174000",  # a UUID: too many interleaved runs
+    "00000000000/0A0A",
+]
+
+
+@pytest.mark.parametrize("token", SHOWN)
+def test_a_harmless_shape_is_shown(token: str) -> None:
+    assert harmless_token(token)
+    assert shown_text(token) == token
+
+
+@pytest.mark.parametrize("token", REFUSED)
+def test_anything_else_is_shown_by_its_shape(token: str) -> None:
+    assert not harmless_token(token)
+    prefix = "AKIA" if token.startswith("AKIA") else ""  # a known format's public prefix
+    assert shown_text(token) == f"{prefix}…({len(token)} chars)"
+
+
+def test_a_known_format_keeps_only_its_public_prefix() -> None:
+    key = "sk-proj-" + "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH"
+    assert shown_text(key) == f"sk-…({len(key)} chars)"
+
+
+def test_comments_are_judged_word_by_word() -> None:
+    assert harmless("# rotate monthly, see docs/keys.md")
+    assert shown_text("# old key: 3f9a1c2e7b6d") == "# old key: …(12 chars)"
+
+
+def test_control_characters_are_escaped_or_pictured() -> None:
+    assert escaped("a\x1bb\nc\u202e") == "a\\x1bb\\nc\\u202e"
+    assert pictured("a\x1bb") == "a␛b"
