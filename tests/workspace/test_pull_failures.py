@@ -322,3 +322,17 @@ def test_the_editor_hears_of_a_pull_made_in_a_terminal(tmp_path: Path) -> None:
     cached = tmp_path / ".benchlint" / "workspace" / "benchmarks" / "acme-ready.json"
     assert settings.concerns(str(cached))
     assert not settings.concerns(str(tmp_path / "data" / "acme-ready.json"))
+
+
+def test_a_committed_cache_is_not_read(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A pull request could commit a cache saying every record exists: git's index names it,
+    and it is refused (one line), not read."""
+    write_cache(repo)
+    subprocess.run(["git", "add", "-f", ".benchlint"], cwd=repo, check=True)
+    capsys.readouterr()
+    assert main(["check", "configs"]) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("benchlint: the workspace cache ")
+    assert "is committed to the repository: not read" in line
+    subprocess.run(["git", "rm", "-r", "-q", "--cached", ".benchlint"], cwd=repo, check=True)
+    assert main(["check", "--format", "json", "configs"]) == 1  # read again

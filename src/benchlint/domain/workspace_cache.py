@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.boundary import leaves_repository
+from ..core.boundary import leaves_repository, repository_root
 from .catalog.entry import CatalogEntry, CatalogShapeError
 from .catalog.store import entries_from_document
 from .json_files import JsonFileError, read_json
@@ -181,6 +181,13 @@ def data_for(folder: str | os.PathLike[str]) -> WorkspaceData | None:
     found = find_folder(folder)
     if found is None:
         return None
+    root = repository_root(str(found))
+    if root is not None and committed(Path(root)):
+        raise WorkspaceDataError(
+            f"the workspace cache {found.parent} is committed to the repository: not read (a "
+            "repository cannot supply workspace data; remove it from git and run "
+            f"`{REFRESH}`)"
+        )
     stamp = _stamp(found)
     key = str(found)
     cached = _loaded.get(key)
@@ -195,6 +202,49 @@ def data_for(folder: str | os.PathLike[str]) -> WorkspaceData | None:
     if isinstance(cached[1], WorkspaceDataError):
         raise cached[1]
     return cached[1]
+
+
+_index_seen: dict[str, tuple[tuple[int, int], bool]] = {}
+
+
+def committed(repository: Path) -> bool:
+    """Whether git tracks anything under `.benchlint/` in `repository` (its index names such a
+    path): a pull request could commit a cache that says every secret record exists. Read
+    from the index file itself (no program is run), once per state of it."""
+    index = _git_dir(repository)
+    if index is None:
+        return False
+    index = index / "index"
+    try:
+        info = index.stat()
+    except OSError:
+        return False
+    stamp = (info.st_mtime_ns, info.st_size)
+    seen = _index_seen.get(str(index))
+    if seen is not None and seen[0] == stamp:
+        return seen[1]
+    try:
+        with open(index, "rb") as handle:
+            found = f"{CACHE_FOLDER}/".encode() in handle.read(256 * 1024 * 1024)
+    except OSError:
+        found = False
+    _index_seen[str(index)] = (stamp, found)
+    return found
+
+
+def _git_dir(repository: Path) -> Path | None:
+    """`.git` of a repository, or the folder a `.git` file names (a worktree, a submodule)."""
+    dot_git = repository / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    try:
+        text = dot_git.read_text("utf-8", errors="replace")
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    target = Path(text.removeprefix("gitdir:").strip())
+    return target if target.is_absolute() else repository / target
 
 
 def _stamp(folder: Path) -> _Stamp:
