@@ -336,3 +336,14 @@ def test_a_committed_cache_is_not_read(repo: Path, capsys: pytest.CaptureFixture
     assert "is committed to the repository: not read" in line
     subprocess.run(["git", "rm", "-r", "-q", "--cached", ".benchlint"], cwd=repo, check=True)
     assert main(["check", "--format", "json", "configs"]) == 1  # read again
+
+
+def test_a_config_linked_out_of_the_repository_is_not_read(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside.toml"
+    outside.write_text('[experiment]\nbenchmark = "from-outside"\n', "utf-8")
+    (repo / "configs" / "benchmark" / "linked.toml").symlink_to(outside)
+    cli = fake_cli(tmp_path / "bin")
+    pull(capsys, "--osmosis", str(cli))
+    assert "from-outside" not in (tmp_path / "bin" / "calls.log").read_text("utf-8")

@@ -10,11 +10,13 @@ fails leaves that file's previous state in place; one that says every other woul
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..core.boundary import leaves_repository
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.secret_records import SecretRecords, SecretRecordsError
@@ -81,6 +83,8 @@ def references(paths: Iterable[str]) -> tuple[list[str], list[Failed]]:
     problems = [Failed(f.path, f.reason) for f in unusable]
     keys: list[str] = []
     for target in targets:
+        if leaves_repository(target.path, target.walked_from or os.getcwd()):
+            continue  # a link out of the repository: not read (`check` reports BL004)
         try:
             data = tomllib.loads(Path(target.path).read_text("utf-8"))
         except (OSError, ValueError):
