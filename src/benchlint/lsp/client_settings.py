@@ -60,6 +60,12 @@ class ClientSettings(BaseModel):
         alias="configFile",
         description="A settings file to use instead of discovery (like `--config`).",
     )
+    osmosis_path: str | None = Field(
+        None,
+        alias="osmosisPath",
+        description='The Osmosis CLI that "Refresh workspace data" runs (default: `osmosis` '
+        "on PATH). Read from user settings only in VS Code.",
+    )
     debounce: int = Field(
         DEFAULT_DEBOUNCE_MS,
         ge=0,

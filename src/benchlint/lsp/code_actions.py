@@ -20,6 +20,7 @@ from ..lint.suppression import IGNORE_COMMENT, ignore_comment
 from ..parsing import toml_values
 from .diagnostics import to_lsp
 from .documents import OpenDocument
+from .workspace_pull import refresh_action
 
 FIX_ALL = "source.fixAll.benchlint"
 FIX_ALL_TITLE = "benchlint: fix all safe problems"
@@ -50,6 +51,10 @@ def code_actions(context: ActionContext, params: lsp.CodeActionParams) -> list[l
                 continue
             if diagnostic.fix is not None:
                 actions.append(_quick_fix(context, diagnostic, diagnostic.fix))
+            if diagnostic.code == "BL902":  # the cache is old or lacks the benchmark
+                document = context.document
+                shown = [to_lsp(diagnostic, document.client_text, document.uri)]
+                actions.append(refresh_action(document.uri, shown))
             ignore = _ignore_action(context, diagnostic)
             if ignore is not None:
                 actions.append(ignore)

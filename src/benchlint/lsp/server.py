@@ -32,6 +32,8 @@ from .protocol import BenchlintProtocol
 from .publisher import DiagnosticsPublisher
 from .selection import is_selected
 from .symbols import document_symbols, flat_symbols
+from .workspace_pull import COMMAND as PULL_COMMAND
+from .workspace_pull import WorkspacePull
 from .workspace_settings import WorkspaceSettings
 
 SECTION = "benchlint"
@@ -57,6 +59,7 @@ class BenchlintServer(LanguageServer):
         self.publisher = DiagnosticsPublisher(self, self.documents, self.linter, self.messages)
         self.features = ClientFeatures()
         self.roots: list[str] = []
+        self.workspace_pull = WorkspacePull(self)
 
     def mask_plain(self, text: str) -> str:
         """What the server sends: masked, and no colour code (a client shows none)."""
@@ -304,6 +307,14 @@ def build_server() -> BenchlintServer:
         uri = action.data.get("uri") if isinstance(action.data, dict) else None
         context = await action_context(uri) if isinstance(uri, str) else None
         return resolve(context, action) if context is not None else action
+
+    @server.command(PULL_COMMAND)
+    @messages.guard_async
+    async def workspace_pull(*arguments: Any) -> str:
+        # pygls passes the command's arguments as one list (older releases: spread out)
+        single = len(arguments) == 1 and isinstance(arguments[0], list)
+        given = arguments[0] if single else list(arguments)
+        return await server.workspace_pull.run(given)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @messages.guard
