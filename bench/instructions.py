@@ -61,8 +61,13 @@ ENGINE = [
 EDITOR = [("keystroke:1-open", 10), ("keystroke:100-open", 10)]
 
 
+def _importable() -> None:
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+
+
 def shape_names() -> list[tuple[str, int]]:
-    sys.path.insert(0, str(HERE))
+    _importable()
     from shapes import SHAPES
 
     return [(f"shape:{name}@{size}", 1) for name, (_, n) in SHAPES.items() for size in (n, 4 * n)]
@@ -71,7 +76,7 @@ def shape_names() -> list[tuple[str, int]]:
 # -- inside valgrind ---------------------------------------------------------------------------
 def _work(group: str) -> list[tuple[str, int, Callable[[], object]]]:
     """The group's measurements, each with its work set up (imports, inputs, editor)."""
-    sys.path.insert(0, str(HERE))
+    _importable()
     if group == "engine":
         import tomllib
 
@@ -170,7 +175,7 @@ def measure_group(group: str) -> dict[str, int]:
 
 
 def measure_cli() -> dict[str, int]:
-    sys.path.insert(0, str(HERE))
+    _importable()
     from configs import TYPICAL
 
     with tempfile.TemporaryDirectory() as tmp:

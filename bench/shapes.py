@@ -8,7 +8,8 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
 - token-prefix-comment / -value, mask-token-prefix: `eyJeyJeyJ…`, each `eyJ` a place a JWT
   may start, in a comment, a value, and a text the output masker is given;
 - escaped-quotes-comment / -colon: `# "a\\"a\\"a\\"…`, each `"` a place a quoted key may
-  start (and `'a\\'a\\'…` in the masker's text);
+  start (and `'a\\'a\\'…` in the masker's text); outline-escaped-quotes: the same in a value
+  line the editor's completion reads;
 - fix-all-identical-lines: `source.fixAll`'s edits on a file of many identical lines;
 - ignore-actions-multiline-string: code actions over the whole of a file with a multi-line
   string and a finding per line ("Ignore" checks that its comment changes no value);
@@ -106,6 +107,14 @@ def syntax_errors(n: int) -> Work:
     return _checking(HEAD + AGENT + "[env]\n" + "".join(f"broken {i} =\n" for i in range(n)))
 
 
+def outline_escaped_quotes(n: int) -> Work:
+    """The strings of a value line as completion reads them (`lsp/outline.py`)."""
+    from benchlint.lsp.outline import strings_in
+
+    line = ' "' + 'a\\"' * n
+    return lambda: strings_in(line)
+
+
 def fix_all_identical_lines(n: int) -> Work:
     from benchlint.lsp.code_actions import text_changes
 
@@ -181,6 +190,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "escaped-quotes-comment": (escaped_quotes_comment, 2000),
     "escaped-quotes-colon": (escaped_quotes_colon, 2000),
     "mask-token-prefix": (mask_token_prefix, 2000),
+    "outline-escaped-quotes": (outline_escaped_quotes, 2000),
     "fix-all-identical-lines": (fix_all_identical_lines, 500),
     "ignore-actions-multiline-string": (ignore_actions_multiline_string, 100),
     "glob-braces-settings": (glob_braces_settings, 16),
