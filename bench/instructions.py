@@ -159,11 +159,11 @@ def _total(dump: Path) -> int:
     return int(match.group(1))
 
 
-def measure_group(group: str) -> dict[str, int]:
+def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
     names = {"engine": ENGINE, "editor": EDITOR}.get(group) or shape_names()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        _callgrind([sys.executable, __file__, "--worker", group], out, markers=True)
+        _callgrind([python, __file__, "--worker", group], out, markers=True)
         # part 1 is start-up and warm-up; part i + 1 is the i-th measurement
         parts = sorted(Path(tmp).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:]))
         if len(parts) != len(names) + 1:
@@ -188,10 +188,10 @@ def measure_cli() -> dict[str, int]:
         return {"cli:check-one-file": _total(out)}
 
 
-def measure(groups: list[str]) -> dict[str, int]:
+def measure(groups: list[str], python: str = sys.executable) -> dict[str, int]:
     counts: dict[str, int] = {}
     for group in groups:
-        counts.update(measure_cli() if group == "cli" else measure_group(group))
+        counts.update(measure_cli() if group == "cli" else measure_group(group, python))
         print(f"measured {group}", file=sys.stderr, flush=True)
     return counts
 
@@ -285,12 +285,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", nargs="+", choices=(*GROUPS, "cli"), help="measure these groups only"
     )
+    parser.add_argument(
+        "--python",
+        help="with --only engine: the interpreter of another checkout's venv, to print its "
+        "counts beside the baseline (the previous release, side by side); never recorded",
+    )
     args = parser.parse_args(argv)
     if args.worker:
         worker(args.worker)
         return 0
+    if args.python and (args.record or args.check or args.only != ["engine"]):
+        parser.error("--python goes with --only engine, without --check or --record")
     groups = args.only or [*GROUPS, "cli"]
-    counts = measure(groups)
+    counts = measure(groups, args.python or sys.executable)
     recorded = json.loads(BASELINE.read_text()) if BASELINE.is_file() else {}
     here = environment()
     print(report(counts, recorded.get("counts", {})))

@@ -31,7 +31,9 @@ def _run(gate: ModuleType, monkeypatch: pytest.MonkeyPatch, counts: dict[str, in
     recorded = _recorded()
     monkeypatch.setattr(gate, "measure", lambda groups: dict(counts))
     monkeypatch.setattr(
-        gate, "environment", lambda: {"python": recorded["python"], "valgrind": recorded["valgrind"]}
+        gate,
+        "environment",
+        lambda: {"python": recorded["python"], "valgrind": recorded["valgrind"]},
     )
     return int(gate.main(["--check"]))
 

@@ -106,7 +106,9 @@ def test_ignore_actions_parse_the_file_once(monkeypatch: pytest.MonkeyPatch) -> 
         unknown = "".join(f"unknown_{i} = {i}\n" for i in range(findings))
         text = f'[experiment]\nbenchmark = "terminal-bench-2-1"\n{unknown}x = """\na\n"""\n'
         found = lint_text(text, "configs/benchmark/a.toml")
-        document = OpenDocument("file:///a.toml", "configs/benchmark/a.toml", "toml", 1, text, "utf-16")
+        document = OpenDocument(
+            "file:///a.toml", "configs/benchmark/a.toml", "toml", 1, text, "utf-16"
+        )
         params = lsp.CodeActionParams(
             lsp.TextDocumentIdentifier(document.uri),
             lsp.Range(lsp.Position(0, 0), lsp.Position(text.count("\n"), 0)),
@@ -187,7 +189,14 @@ def test_identical_lines_cost_comparisons_in_proportion(edits: int) -> None:
 # -- globs -----------------------------------------------------------------------------------
 def test_braces_are_counted_without_expanding(monkeypatch: pytest.MonkeyPatch) -> None:
     assert globs.alternatives("a{b,c}d{e,f{g,h}}") == 6
-    assert globs._expand("a{b,c}d{e,f{g,h}}") == ["abde", "abdfg", "abdfh", "acde", "acdfg", "acdfh"]
+    assert globs._expand("a{b,c}d{e,f{g,h}}") == [
+        "abde",
+        "abdfg",
+        "abdfh",
+        "acde",
+        "acdfg",
+        "acdfh",
+    ]
     expanded: list[str] = []
     real = globs._expanded
     monkeypatch.setattr(globs, "_expanded", lambda p, d=0: expanded.append(p) or real(p, d))
@@ -201,5 +210,5 @@ def test_too_many_alternatives_is_a_settings_error() -> None:
     with pytest.raises(SettingsError, match="more than 256 patterns"):
         Settings(per_file_ignores={"configs/" + "{a,b}" * 9 + ".toml": ("BL101",)})
     Settings(per_file_ignores={"configs/" + "{a,b}" * 8 + ".toml": ("BL101",)})  # 256: fine
-    with pytest.raises(ClientSettingsError, match="benchlint.globs"):
+    with pytest.raises(ClientSettingsError, match=r"benchlint\.globs"):
         parse_client_settings({"globs": ["{" * 20 + "a" + "}" * 20]})

@@ -65,6 +65,11 @@ class TokenFinder:
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """The tokens of `text`, as a single alternation's `finditer` finds them."""
+        if ".eyJ" not in text:  # no JWT: the common case costs one expression, as before
+            return self._others.finditer(text)
+        return self._merged(text)
+
+    def _merged(self, text: str) -> Iterator[re.Match[str]]:
         other = self._others.search(text)
         jwt = self._next_jwt(text, 0)
         while other is not None or jwt is not None:
@@ -81,11 +86,15 @@ class TokenFinder:
                 jwt = self._next_jwt(text, end)
 
     def search(self, text: str) -> re.Match[str] | None:
-        return next(self.finditer(text), None)
+        if ".eyJ" not in text:
+            return self._others.search(text)
+        return next(self._merged(text), None)
 
     def sub(self, replace: Callable[[re.Match[str]], str], text: str) -> str:
+        if ".eyJ" not in text:
+            return self._others.sub(replace, text)
         parts, last = [], 0
-        for match in self.finditer(text):
+        for match in self._merged(text):
             parts += [text[last : match.start()], replace(match)]
             last = match.end()
         if not parts:
