@@ -29,7 +29,7 @@ def _recorded() -> dict[str, object]:
 
 def _run(gate: ModuleType, monkeypatch: pytest.MonkeyPatch, counts: dict[str, int]) -> int:
     recorded = _recorded()
-    monkeypatch.setattr(gate, "measure", lambda groups: dict(counts))
+    monkeypatch.setattr(gate, "measure", lambda groups, python=None: dict(counts))
     monkeypatch.setattr(
         gate,
         "environment",
