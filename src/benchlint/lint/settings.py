@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.boundary import escapes, inside, inside_as_written, leaves_repository, root_of
 from ..core.diagnostic import SEVERITIES, Severity
-from ..core.globs import glob_match
+from ..core.globs import glob_match, glob_problem
 from ..core.lazy import lazy
 from ..core.reading import read_file
 from ..core.text import one_line
@@ -299,6 +299,9 @@ class Settings:
     def _checked_per_file(self, where: str) -> dict[str, tuple[str, ...]]:
         if not isinstance(self.per_file_ignores, Mapping):
             raise SettingsError(f"`per-file-ignores` in {where} must be a table of glob = [codes]")
+        for pattern in self.per_file_ignores:
+            if (problem := glob_problem(str(pattern))) is not None:
+                raise SettingsError(f"`per-file-ignores` in {where}: {problem}")
         return {
             str(pattern): tuple(
                 _check_selector(code, where)

@@ -56,10 +56,12 @@ _SHORTEST_HIDDEN = 4
 SHORTEST_CREDENTIAL = 8  # shorter strings are not looked for in output (too many false hits)
 
 # `key = "value"` (or a literal string) anywhere on a line, inline tables and comments
-# included. (The lookbehind: a bare key is tried once per run of key characters, not at each
-# of them, which made a 30 KB line take seconds.)
+# included. (The lookbehinds: a bare key is tried once per run of key characters, not at each
+# of them, which made a 30 KB line take seconds; a quoted key never starts at an escaped
+# quote, so the scans of two quoted keys never overlap: `"a\"a\"a\"…` was quadratic.)
 _SOURCE_PAIR = re.compile(
-    r"(?P<key>\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*=[ \t]*"
+    r"(?P<key>(?<!\\)\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)"
+    r"[ \t]*=[ \t]*"
     r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote))[^\n])*)"
 )
 # `KEY=value`, `key: value` (a `.env` line, YAML, a comment): a credential-named key's
@@ -85,7 +87,7 @@ _SPACED_PAIR = re.compile(
 # A multi-line string value after its key, in a file with a syntax error (the source map does
 # not see the blanked lines); an unclosed one runs to the end.
 _MULTILINE_PAIR = re.compile(
-    r"""(?P<key>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
+    r"""(?P<key>(?<!\\)"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
     r"""[ \t]*(?P<quote>\"\"\"|''')(?P<value>.*?)(?:(?P=quote)|\Z)""",
     re.DOTALL,
 )
