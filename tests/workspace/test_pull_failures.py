@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import shutil
 import stat
 import subprocess
 import sys
@@ -347,3 +348,16 @@ def test_a_config_linked_out_of_the_repository_is_not_read(
     cli = fake_cli(tmp_path / "bin")
     pull(capsys, "--osmosis", str(cli))
     assert "from-outside" not in (tmp_path / "bin" / "calls.log").read_text("utf-8")
+
+
+def test_outside_git_a_cache_above_the_root_is_not_read(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # one root (docs/security.md): outside git, the folder benchlint runs from, where
+    # settings discovery stops too
+    write_cache(repo)
+    shutil.rmtree(repo / ".git")
+    monkeypatch.setattr(workspace_cache, "now", lambda: FETCHED + timedelta(days=30))
+    assert len(bl902(capsys, "configs/benchmark/ready.toml")) == 1  # read from its own root
+    monkeypatch.chdir(repo / "configs")
+    assert bl902(capsys, "benchmark/ready.toml") == []  # above the root: not read

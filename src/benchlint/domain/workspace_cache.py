@@ -159,15 +159,17 @@ _Stamp = tuple[int, int, int]
 _loaded: dict[str, tuple[_Stamp, WorkspaceData | WorkspaceDataError]] = {}
 
 
-def find_folder(folder: str | os.PathLike[str]) -> Path | None:
+def find_folder(folder: str | os.PathLike[str], top: str | None = None) -> Path | None:
     """The `.benchlint/workspace` folder that applies to files in `folder`: the nearest at or
-    above it, no higher than the repository that holds it (as settings files are found)."""
+    above it, no higher than the repository that holds it, nor than `top` (outside git, the
+    root settings discovery stops at: `core.boundary.root_of`)."""
     current = os.path.abspath(folder)
+    stop = os.path.abspath(top) if top is not None else None
     while True:
         candidate = os.path.join(current, CACHE_FOLDER, "workspace")
         if os.path.isdir(candidate):
             return Path(candidate)
-        if os.path.lexists(os.path.join(current, ".git")):
+        if os.path.lexists(os.path.join(current, ".git")) or current == stop:
             return None
         parent = os.path.dirname(current)
         if parent == current:
@@ -175,10 +177,11 @@ def find_folder(folder: str | os.PathLike[str]) -> Path | None:
         current = parent
 
 
-def data_for(folder: str | os.PathLike[str]) -> WorkspaceData | None:
-    """The cache that applies to files in `folder`, read once per state (None: no cache).
-    Raises `WorkspaceDataError` for a cache file that cannot be read."""
-    found = find_folder(folder)
+def data_for(folder: str | os.PathLike[str], top: str | None = None) -> WorkspaceData | None:
+    """The cache that applies to files in `folder` (found no higher than `top`), read once
+    per state (None: no cache). Raises `WorkspaceDataError` for a cache file that cannot be
+    read."""
+    found = find_folder(folder, top)
     if found is None:
         return None
     root = repository_root(str(found))

@@ -124,18 +124,22 @@ class SettingsResolver:
             self._by_source[key] = cached
         if isinstance(cached.settings, SettingsError):
             raise cached.settings
-        folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
-        return self.with_workspace_data(cached.settings, folder)
+        start = str(cwd or Path.cwd())
+        folder = os.path.dirname(os.path.abspath(path)) if path else start
+        return self.with_workspace_data(cached.settings, folder, self._root(folder, start))
 
-    def with_workspace_data(self, settings: Settings, folder: str) -> Settings:
-        """`settings` with the workspace cache that applies to files in `folder` (see
+    def with_workspace_data(
+        self, settings: Settings, folder: str, top: str | None = None
+    ) -> Settings:
+        """`settings` with the workspace cache that applies to files in `folder`, found no
+        higher than `top` (the one root settings discovery also stops at; see
         `benchlint.workspace.store`), read once per state of the cache."""
         known: WorkspaceData | SettingsError | None
         if folder in self._folder_data:
             known = self._folder_data[folder]
         else:
             try:
-                known = data_for(folder)
+                known = data_for(folder, top)
             except WorkspaceDataError as error:
                 known = SettingsError(str(error))
             if not self.revalidate:
