@@ -129,7 +129,7 @@ def test_outside_git_the_walk_start_is_the_boundary(
 def test_the_python_api_applies_the_same_policy(repo: Path) -> None:
     link = repo / "configs" / "benchmark" / "n.toml"
     assert [d.code for d in benchlint.lint_file(link)] == ["BL004"]
-    read = benchlint.lint_file(link, Settings(follow_symlinks=True))
+    read = benchlint.lint_file(link, settings=Settings(follow_symlinks=True))
     assert [d.code for d in read] == ["BL001"]
 
 

@@ -17,7 +17,7 @@ import stat
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.diagnostic import SEVERITY_RANK, Diagnostic
+from ..core.diagnostic import Diagnostic, fails
 from ..core.reading import Content
 from ..core.version import __version__
 from ..lint.engine import lint_content, outside_link, quotable
@@ -92,15 +92,11 @@ def run_check(args: argparse.Namespace) -> int:
     if problems:
         return 2
     failed = any(
-        _fails(d, settings_of[report.path].fail_on)
+        fails(d.severity, settings_of[report.path].fail_on)
         for report in reports
         for d in report.diagnostics
     )
     return 1 if failed else 0
-
-
-def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
-    return fail_on != "never" and SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[fail_on]
 
 
 def _print_problems(problems: list[Failure]) -> None:
