@@ -7,10 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-
-import benchlint
 from tests.helpers import MINIMAL, codes, lint
 
+import benchlint
 from benchlint import Settings, SettingsError, Workspace
 from benchlint.cli.main import main
 from benchlint.domain.secret_records import SecretRecords, SecretRecordsError

@@ -7,7 +7,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-
 from .core.boundary import leaves_repository
 from .core.diagnostic import SEVERITY_RANK, Diagnostic, fails
 from .core.reading import read_file
