@@ -138,6 +138,7 @@ def unsilenced(settings: Settings) -> Settings:
     raised = {
         code: level
         for code, level in settings.severity.items()
-        if SEVERITY_RANK[level] > SEVERITY_RANK[RULES_BY_CODE[code].severity]
+        if code in RULES_BY_CODE  # a retired code names no rule
+        and SEVERITY_RANK[level] > SEVERITY_RANK[RULES_BY_CODE[code].severity]
     }
     return settings.with_overrides(select=("BL",), ignore=(), per_file_ignores={}, severity=raised)
