@@ -188,10 +188,18 @@ def _catalog_arguments(catalog: argparse.ArgumentParser) -> None:
 
 
 def _schema_arguments(schema: argparse.ArgumentParser) -> None:
-    schema.add_argument(
+    which = schema.add_mutually_exclusive_group()
+    which.add_argument(
         "--report",
         action="store_true",
         help="the schema of `check --format json` output instead of the config file's",
+    )
+    which.add_argument(
+        "--workspace",
+        action="store_true",
+        help="the schema of workspace data instead: the catalog files (`benchmark info` and "
+        "`benchmark list` output) and secret lists `--catalog` and `--secrets-list` read, and "
+        "what `benchlint.Workspace` accepts",
     )
 
 
