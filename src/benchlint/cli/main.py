@@ -120,7 +120,9 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--follow-symlinks",
         action="store_true",
-        help="read configs and settings files that symbolic links take out of the repository",
+        help="read what symbolic links take out of the repository: configs (named, or in "
+        "folders it then walks into), settings files, and the catalog and secrets-list files "
+        "settings name; a config read through such a link is never fixed",
     )
 
 
