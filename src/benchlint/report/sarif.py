@@ -9,9 +9,10 @@ UTF-16 code units), and an exclusive `endColumn`, which is what SARIF means by i
 
 A relative path, and an absolute one inside the folder benchlint ran in, becomes a URI
 relative to `%SRCROOT%`, that folder (run it from the repository root so that GitHub finds
-the files); an absolute path outside it becomes a `file://` URI. Message text is the diagnostic's message as is (the engine has already masked
-any credential in it; it uses no `{0}` placeholders). No snippet of the file's text is ever
-included, so a credential in a config cannot leave through this report.
+the files); an absolute path outside it becomes a `file://` URI. Message text is the
+diagnostic's message as is (the engine has already masked any credential in it; it uses
+no `{0}` placeholders). No snippet of the file's text is ever included, so a credential in a
+config cannot leave through this report.
 
 `invocations[0].executionSuccessful` is false when a path could not be read or a fix could
 not be written, and each of them is a `toolExecutionNotifications` entry: a run that failed
