@@ -86,7 +86,7 @@ def lint_file(
     the current folder) is not read: BL004, unless `follow_symlinks` is set."""
     where = checked_path(path, "path")
     if where is None:
-        raise TypeError("lint_file: path must be a str or os.PathLike (a file's path), not None")
+        raise TypeError("path must be a str or an os.PathLike of str (a file's path), not None")
     if settings is None:
         settings = Settings.discover(Path(where))
     checked_settings(settings)
