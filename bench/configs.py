@@ -1,4 +1,4 @@
-"""The configs the benchmarks time: valid, broken and large."""
+"""The configs the benchmarks time: clean (VALID), typical, broken and large."""
 
 from __future__ import annotations
 
@@ -42,6 +42,49 @@ required = ["GITHUB_TOKEN"]
 
 [env]
 TZ = "UTC"
+"""
+
+# The typical config: 39 lines, 2 agents, 2 findings (BL403, BL502) and comments.
+TYPICAL = """\
+[experiment]
+benchmark = "terminal-bench-2-1"          # key, exact name or ID
+
+[tasks]
+task_names = ["terminal-bench/git-multibranch"]
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+
+[agents.env]
+LOG_LEVEL = "debug"
+
+[[agents]]
+harness = "cursor-cli"
+harness_api_key_secret = "CURSOR_API_KEY"
+
+[agents.model]
+type = "endpoint"
+base_url = "https://models.example.com/v1"
+model = "my-model"
+api_key_secret = "MY_ENDPOINT_KEY"
+
+[execution]
+attempts_per_task = 1
+max_concurrent_attempts = 4
+timeout_multiplier = 1.0
+max_retries = 0
+
+[secrets]
+required = ["EXTRA_TOKEN"]                # resolved at submit
+
+[env]                                     # every agent
+TZ = "UTC"
+LANG = "C.UTF-8"
 """
 
 # Ten diagnostics, all with ranges, none a syntax error.

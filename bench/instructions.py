@@ -1,86 +1,318 @@
-"""In-process speed targets 1-3 as ratios of instruction counts (valgrind's callgrind).
+"""The speed gate: instruction counts (valgrind's callgrind) against a committed baseline.
 
-    .venv/bin/python bench/instructions.py [valid|broken|large ...]
+    .venv/bin/python bench/instructions.py            # measure, print against the baseline
+    .venv/bin/python bench/instructions.py --check    # the same; exit 1 on a regression (CI)
+    .venv/bin/python bench/instructions.py --record   # measure and rewrite the baseline
 
-Wall-clock ratios on a shared 2-core machine move by ±30% from one run to the next;
-instruction counts do not. Each figure is the count for N calls minus the count for 0 calls
-(start-up and imports cancel out), divided by N. Needs `valgrind` (Debian package).
+Times on a shared machine move by ±30% from one run to the next; instruction counts barely
+move, so a small regression shows. What is counted:
+
+- in process, per call: `lint_text` of the clean, typical, broken and big configs
+  (bench/configs.py), and `tomllib.loads` of each (the yardstick of the ratios printed);
+- in process, one language-server keystroke (`didChange` in, `publishDiagnostics` out, the
+  real server without its pipe: bench/keystroke.py) with 1 and with 100 documents open;
+- a whole process: `python -m benchlint check` of one typical file (start-up included);
+- every adversarial shape of bench/shapes.py at two sizes 4× apart.
+
+`--check` fails when any count is more than 2% above the baseline, when a shape's count grows
+more than 5× from the smaller size to the larger (linear is 4×), or when the keystroke with
+100 documents open costs more than 1.2× the one with 1. Raising the baseline is its own
+commit that says why (`--record`, then commit `bench/instructions-baseline.json`); the
+counts hold for the Python and valgrind versions recorded with them (another version is
+reported, not failed: re-record on it).
+
+In-process figures come from one valgrind run per group: the worker calls `os.getppid()`
+between measurements, and `--dump-before=getppid` makes callgrind write the count of each
+stretch apart, so start-up and warm-up are never part of a figure.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import platform
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CASES = {
-    "1. valid 2-agent config": ("VALID", 2.0),
-    "2. broken config, 10 diagnostics": ("BROKEN", 4.0),
-    "3. 5,000-line config": ("LARGE", 3.0),
-}
-CALLS = {"VALID": 40, "BROKEN": 40, "LARGE": 2}
-WORKER = """
-import sys, tomllib
-sys.path.insert(0, {here!r})
-import benchlint
-from configs import BROKEN, VALID, large
-texts = {{"VALID": VALID, "BROKEN": BROKEN, "LARGE": large(5000)}}
-name, what, calls = sys.argv[1], sys.argv[2], int(sys.argv[3])
-text = texts[name]
-benchlint.lint_text(text, path="configs/benchmark/b.toml")  # warm: caches, lazy imports
-tomllib.loads(text)
-for _ in range(calls):
-    if what == "lint":
-        benchlint.lint_text(text, path="configs/benchmark/b.toml")
-    else:
-        tomllib.loads(text)
-"""
+BASELINE = HERE / "instructions-baseline.json"
+TOLERANCE = 0.02  # a count may grow by this much over the baseline
+MAX_GROWTH = 5.0  # a shape's count at 4× the size, over its count at the size (linear: 4)
+MAX_KEYSTROKE_RATIO = 1.2  # a keystroke with 100 documents open over one with 1
+GROUPS = ("engine", "editor", "shapes")
+
+# Counts per call, as (name, how many calls) in measuring order; see `_work`.
+ENGINE = [
+    ("lint:clean", 20),
+    ("lint:typical", 20),
+    ("lint:broken", 20),
+    ("lint:big", 1),
+    ("tomllib:clean", 20),
+    ("tomllib:typical", 20),
+    ("tomllib:broken", 20),
+    ("tomllib:big", 2),
+]
+EDITOR = [("keystroke:1-open", 10), ("keystroke:100-open", 10)]
 
 
-def instructions(name: str, what: str, calls: int) -> int:
+def _importable() -> None:
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+
+
+def shape_names() -> list[tuple[str, int]]:
+    _importable()
+    from shapes import SHAPES
+
+    return [(f"shape:{name}@{size}", 1) for name, (_, n) in SHAPES.items() for size in (n, 4 * n)]
+
+
+# -- inside valgrind ---------------------------------------------------------------------------
+def _work(group: str) -> list[tuple[str, int, Callable[[], object]]]:
+    """The group's measurements, each with its work set up (imports, inputs, editor)."""
+    _importable()
+    if group == "engine":
+        import tomllib
+
+        from configs import BROKEN, TYPICAL, VALID, large
+
+        import benchlint
+
+        texts = {"clean": VALID, "typical": TYPICAL, "broken": BROKEN, "big": large(5000)}
+        path = "configs/benchmark/b.toml"
+        work: dict[str, Callable[[], object]] = {}
+        for name, text in texts.items():
+            work[f"lint:{name}"] = lambda t=text: benchlint.lint_text(t, path=path)
+            work[f"tomllib:{name}"] = lambda t=text: _loads_or_error(tomllib.loads, t)
+        return [(name, calls, work[name]) for name, calls in ENGINE]
+    if group == "editor":
+        from keystroke import Editor
+
+        one, hundred = Editor(1), Editor(100)
+        work = {"keystroke:1-open": one.keystroke, "keystroke:100-open": hundred.keystroke}
+        return [(name, calls, work[name]) for name, calls in EDITOR]
+    from shapes import SHAPES
+
+    out = []
+    for name, (make, n) in SHAPES.items():
+        for size in (n, 4 * n):
+            out.append((f"shape:{name}@{size}", 1, make(size)))
+    return out
+
+
+def _loads_or_error(loads: Callable[[str], object], text: str) -> object:
+    try:
+        return loads(text)
+    except ValueError:  # the broken config: tomllib stops at its first error
+        return None
+
+
+def worker(group: str) -> None:
+    """Run under callgrind: warm every measurement once, then each between two markers."""
+    items = _work(group)
+    for _, _, work in items:
+        work()  # lazy imports, compiled patterns, first-use caches
+    print(len(items), flush=True)
+    for _, calls, work in items:
+        os.getppid()  # marker: callgrind dumps the count so far
+        for _ in range(calls):
+            work()
+    os.getppid()
+
+
+# -- outside -----------------------------------------------------------------------------------
+def valgrind() -> str:
+    found = shutil.which("valgrind")
+    if found is None:
+        sys.exit("bench/instructions.py: no valgrind (Debian: apt-get install valgrind)")
+    return found
+
+
+def _callgrind(command: list[str], out: Path, *, markers: bool, cwd: str | None = None) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONHASHSEED"] = "0"
+    env["NO_COLOR"] = "1"
+    subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False)  # bytecode
+    options = [f"--callgrind-out-file={out}"] + (["--dump-before=getppid"] if markers else [])
+    done = subprocess.run(
+        [valgrind(), "--tool=callgrind", *options, *command],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode not in (0, 1):  # `check` exits 1 when it finds something
+        sys.exit(f"bench/instructions.py: {' '.join(command[:4])} failed:\n{done.stderr[-3000:]}")
+
+
+def _total(dump: Path) -> int:
+    match = re.search(r"^(?:summary|totals):\s+(\d+)", dump.read_text(), re.M)
+    if match is None:
+        sys.exit(f"bench/instructions.py: no count in {dump}")
+    return int(match.group(1))
+
+
+def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
+    names = {"engine": ENGINE, "editor": EDITOR}.get(group) or shape_names()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                WORKER.format(here=str(HERE)),
-                name,
-                what,
-                str(calls),
-            ],
-            check=True,
-            capture_output=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+        _callgrind([python, __file__, "--worker", group], out, markers=True)
+        # part 1 is start-up and warm-up; part i + 1 is the i-th measurement
+        parts = sorted(Path(tmp).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:]))
+        if len(parts) != len(names) + 1:
+            sys.exit(f"bench/instructions.py: {len(parts)} dumps for {len(names)} measurements")
+        return {
+            name: round(_total(part) / calls)
+            for (name, calls), part in zip(names, parts[1:], strict=True)
+        }
+
+
+def measure_cli() -> dict[str, int]:
+    _importable()
+    from configs import TYPICAL
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "configs" / "benchmark"
+        folder.mkdir(parents=True)
+        (folder / "typical.toml").write_text(TYPICAL)
+        out = Path(tmp) / "callgrind.out"
+        command = [sys.executable, "-m", "benchlint", "check", "configs/benchmark/typical.toml"]
+        _callgrind(command, out, markers=False, cwd=tmp)
+        return {"cli:check-one-file": _total(out)}
+
+
+def measure(groups: list[str], python: str = sys.executable) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for group in groups:
+        counts.update(measure_cli() if group == "cli" else measure_group(group, python))
+        print(f"measured {group}", file=sys.stderr, flush=True)
+    return counts
+
+
+# -- judging -----------------------------------------------------------------------------------
+def regressions(baseline: dict[str, int], counts: dict[str, int]) -> list[str]:
+    """Every count more than TOLERANCE above its baseline, and every baseline not measured."""
+    problems = []
+    for name, count in counts.items():
+        base = baseline.get(name)
+        if base is None:
+            problems.append(f"{name}: not in the baseline (record it: --record)")
+        elif count > base * (1 + TOLERANCE):
+            problems.append(
+                f"{name}: {count:,} instructions, {count / base - 1:+.1%} over {base:,}"
+            )
+    return problems
+
+
+def growths(counts: dict[str, int]) -> dict[str, float]:
+    """Each shape's count at the larger size over its count at the smaller."""
+    sizes: dict[str, list[tuple[int, int]]] = {}
+    for name, count in counts.items():
+        if name.startswith("shape:"):
+            shape, size = name.removeprefix("shape:").rsplit("@", 1)
+            sizes.setdefault(shape, []).append((int(size), count))
+    return {shape: max(pair)[1] / min(pair)[1] for shape, pair in sizes.items() if len(pair) == 2}
+
+
+def growth_problems(counts: dict[str, int]) -> list[str]:
+    problems = [
+        f"shape {shape}: {factor:.1f}× the instructions for 4× the input (≤ {MAX_GROWTH:g}×)"
+        for shape, factor in growths(counts).items()
+        if factor > MAX_GROWTH
+    ]
+    one, hundred = counts.get("keystroke:1-open"), counts.get("keystroke:100-open")
+    if one and hundred and hundred > one * MAX_KEYSTROKE_RATIO:
+        problems.append(
+            f"a keystroke with 100 documents open costs {hundred / one:.2f}× one with 1 "
+            f"(at most {MAX_KEYSTROKE_RATIO:g}×)"
         )
-        match = re.search(r"^summary:\s+(\d+)", out.read_text(), re.M)
-        assert match, "callgrind wrote no summary"
-        return int(match.group(1))
+    return problems
 
 
-def per_call(name: str, what: str) -> float:
-    calls = CALLS[name]
-    return (instructions(name, what, calls) - instructions(name, what, 0)) / calls
+def environment() -> dict[str, str]:
+    version = subprocess.run([valgrind(), "--version"], capture_output=True, text=True).stdout
+    return {"python": platform.python_version(), "valgrind": version.strip()}
 
 
-def main() -> None:
-    wanted = {arg.upper() for arg in sys.argv[1:]}
-    for label, (name, target) in CASES.items():
-        if wanted and name not in wanted:
-            continue
-        ours, base = per_call(name, "lint"), per_call(name, "tomllib")
-        print(
-            f"{label:<36} {ours / 1e6:8.2f} M vs {base / 1e6:8.2f} M instructions"
-            f" = {ours / base:5.2f}×  (target ≤ {target:g}×)"
+def report(counts: dict[str, int], baseline: dict[str, int]) -> str:
+    lines = [f"{'measurement':<48} {'instructions':>14} {'baseline':>14} {'change':>8}"]
+    for name, count in counts.items():
+        base = baseline.get(name)
+        change = f"{count / base - 1:+.1%}" if base else "new"
+        lines.append(f"{name:<48} {count:>14,} {base or 0:>14,} {change:>8}")
+    for name in ("clean", "typical", "broken", "big"):
+        ours, base = counts.get(f"lint:{name}"), counts.get(f"tomllib:{name}")
+        if ours and base:
+            lines.append(f"lint:{name} / tomllib:{name} = {ours / base:.2f}×")
+    for shape, factor in growths(counts).items():
+        lines.append(f"shape {shape}: {factor:.2f}× for 4× the input")
+    return "\n".join(lines)
+
+
+def judge(
+    counts: dict[str, int], recorded: dict[str, object], here: dict[str, str]
+) -> tuple[list[str], list[str]]:
+    """(problems that fail the gate, notes that do not)."""
+    baseline = recorded.get("counts", {})
+    assert isinstance(baseline, dict)
+    notes = []
+    problems = growth_problems(counts)
+    same = all(recorded.get(key) == value for key, value in here.items())
+    if same:
+        problems += regressions(baseline, counts)
+    else:
+        notes.append(
+            f"the baseline was recorded on {recorded.get('python')} / {recorded.get('valgrind')}"
+            f", this is {here['python']} / {here['valgrind']}: counts compared but not failed"
         )
+        notes += regressions(baseline, counts)
+    return problems, notes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 on a regression")
+    mode.add_argument("--record", action="store_true", help="rewrite the baseline")
+    mode.add_argument("--worker", choices=GROUPS, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--only", nargs="+", choices=(*GROUPS, "cli"), help="measure these groups only"
+    )
+    parser.add_argument(
+        "--python",
+        help="with --only engine: the interpreter of another checkout's venv, to print its "
+        "counts beside the baseline (the previous release, side by side); never recorded",
+    )
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker(args.worker)
+        return 0
+    if args.python and (args.record or args.check or args.only != ["engine"]):
+        parser.error("--python goes with --only engine, without --check or --record")
+    groups = args.only or [*GROUPS, "cli"]
+    counts = measure(groups, args.python or sys.executable)
+    recorded = json.loads(BASELINE.read_text()) if BASELINE.is_file() else {}
+    here = environment()
+    print(report(counts, recorded.get("counts", {})))
+    if args.record:
+        kept = {k: v for k, v in recorded.get("counts", {}).items() if k not in counts}
+        BASELINE.write_text(json.dumps({**here, "counts": {**kept, **counts}}, indent=2) + "\n")
+        print(f"recorded {BASELINE.name}")
+        return 0
+    problems, notes = judge(counts, recorded, here)
+    for note in notes:
+        print(f"note: {note}")
+    for problem in problems:
+        print(f"REGRESSION: {problem}")
+    return 1 if problems and args.check else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -24,47 +24,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-SMALL = """\
-[experiment]
-benchmark = "terminal-bench-2-1"          # key, exact name or ID
-
-[tasks]
-task_names = ["terminal-bench/git-multibranch"]
-
-[[agents]]
-harness = "terminus-2"
-
-[agents.model]
-type = "provider"
-model = "openai/gpt-5.2"
-api_key_secret = "OPENAI_API_KEY"
-
-[agents.env]
-LOG_LEVEL = "debug"
-
-[[agents]]
-harness = "cursor-cli"
-harness_api_key_secret = "CURSOR_API_KEY"
-
-[agents.model]
-type = "endpoint"
-base_url = "https://models.example.com/v1"
-model = "my-model"
-api_key_secret = "MY_ENDPOINT_KEY"
-
-[execution]
-attempts_per_task = 1
-max_concurrent_attempts = 4
-timeout_multiplier = 1.0
-max_retries = 0
-
-[secrets]
-required = ["EXTRA_TOKEN"]                # resolved at submit
-
-[env]                                     # every agent
-TZ = "UTC"
-LANG = "C.UTF-8"
-"""
+from configs import TYPICAL as SMALL
 
 
 def large_config() -> str:

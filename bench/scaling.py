@@ -1,6 +1,7 @@
 """Cost per doubling of adversarial shapes, on the command line and in the language server.
 
     .venv/bin/python bench/scaling.py [--start 1000] [--stop 64000] [--shapes a,b]
+    .venv/bin/python bench/scaling.py --in-process [--shapes a,b]
 
 Each shape (parts per key, diagnostics on one line, multi-line secrets, tables, agents, env
 keys, task names, syntax errors) is doubled from --start to --stop units, up to the 1 MiB size
@@ -8,6 +9,10 @@ limit (past it a file is one BL003). For each size it prints the time and peak m
 `benchlint check` (text output, which prints a frame per diagnostic) and of the language
 server from `didOpen` to its diagnostics plus an outline (its memory is the process's high-water
 mark over the whole run), and the growth factor per doubling.
+Besides those, a run of token prefixes (`eyJeyJ…`) in a comment and in a value, and a comment
+of escaped quotes (`"a\\"a\\"…`). `--in-process` times instead every shape of bench/shapes.py
+(the ones the instruction gate counts, editor code actions and settings globs included) at 1,
+2, 4 and 8 times its size, in this process.
 Target: at most 2.3x per doubling everywhere. Figures only; nothing is asserted.
 """
 
@@ -71,6 +76,18 @@ def syntax_errors(n: int) -> str:
     return HEAD + AGENT + "[env]\n" + "".join(f"broken {i} =\n" for i in range(n))
 
 
+def token_prefix_comment(n: int) -> str:
+    return HEAD + 'descripton = "x"  # token: ' + "eyJ" * n + "\n" + AGENT
+
+
+def token_prefix_value(n: int) -> str:
+    return HEAD + AGENT + '[env]\nK = "' + "eyJ" * n + '"\n'
+
+
+def escaped_quotes_comment(n: int) -> str:
+    return HEAD + 'descripton = "x"  # "' + 'a\\"' * n + "\n" + AGENT
+
+
 SHAPES: dict[str, Callable[[int], str]] = {
     "parts-per-key": parts_per_key,
     "diagnostics-per-line": diagnostics_per_line,
@@ -80,6 +97,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "env-keys": env_keys,
     "task-names": task_names,
     "syntax-errors": syntax_errors,
+    "token-prefix-comment": token_prefix_comment,
+    "token-prefix-value": token_prefix_value,
+    "escaped-quotes-comment": escaped_quotes_comment,
 }
 
 
@@ -131,12 +151,38 @@ def growth(values: list[float]) -> str:
     return ", ".join(f"{f:.2f}x" for f in factors) + worst
 
 
+def in_process(names: list[str]) -> None:
+    """Every shape of bench/shapes.py at 1, 2, 4 and 8 times its size, the fastest of
+    REPEATS runs each."""
+    from shapes import SHAPES as IN_PROCESS
+
+    for name in names or list(IN_PROCESS):
+        make, size = IN_PROCESS[name]
+        seconds = []
+        for factor in (1, 2, 4, 8):
+            work = make(size * factor)
+            work()
+            best = float("inf")
+            for _ in range(REPEATS):
+                start = time.perf_counter()
+                work()
+                best = min(best, time.perf_counter() - start)
+            seconds.append(best)
+        figures = "  ".join(f"{s * 1e3:8.2f} ms" for s in seconds)
+        print(f"{name:34} {figures}   per doubling: {growth(seconds)}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--start", type=int, default=1000)
     parser.add_argument("--stop", type=int, default=64000)
-    parser.add_argument("--shapes", default=",".join(SHAPES))
+    parser.add_argument("--shapes", default="")
+    parser.add_argument("--in-process", action="store_true")
     args = parser.parse_args()
+    if args.in_process:
+        in_process([name for name in args.shapes.split(",") if name])
+        return
+    args.shapes = args.shapes or ",".join(SHAPES)
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "configs" / "benchmark").mkdir(parents=True)

@@ -10,8 +10,15 @@ from typing import Any
 import benchlint
 from benchlint import Diagnostic, Edit, Settings
 from benchlint.core.text import LineIndex
+from benchlint.domain.workspace_cache import WorkspaceData
 from benchlint.lint.fixer import apply_edits_at
-from benchlint.lint.rule import EXAMPLE_CATALOG, EXAMPLE_SECRETS, Rule, catalog_document
+from benchlint.lint.rule import (
+    EXAMPLE_CATALOG,
+    EXAMPLE_SECRETS,
+    EXAMPLE_WORKSPACE,
+    Rule,
+    catalog_document,
+)
 
 MINIMAL = """\
 [experiment]
@@ -68,12 +75,15 @@ def example_settings(rule: Rule, folder: Path) -> dict[str, Any]:
     `folder`."""
     files = rule.example_files()
     for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, "utf-8")
     settings = dict(rule.example_settings)
     if EXAMPLE_CATALOG in files:
         settings["catalogs"] = [str(folder / EXAMPLE_CATALOG)]
     if EXAMPLE_SECRETS in files:
         settings["secrets_lists"] = [str(folder / EXAMPLE_SECRETS)]
+    if rule.example_workspace:
+        settings["workspace_data"] = WorkspaceData(folder / EXAMPLE_WORKSPACE)
     return settings
 
 

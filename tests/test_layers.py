@@ -26,7 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"structure"}),
     frozenset({"lint", "rules"}),
     frozenset({"report"}),
-    frozenset({"cli", "lsp"}),
+    frozenset({"cli", "lsp", "workspace"}),
     frozenset({"api", "__init__", "__main__"}),  # the public facade
 )
 FREE = "devtools"  # may import anything; nothing may import it

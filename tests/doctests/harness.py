@@ -9,6 +9,10 @@ directives on the lines just above it (invisible when the page is rendered):
   the page's earlier `file:` blocks, with this checkout's `benchlint` first on PATH. The
   output must be exactly what is shown; a command shown without output must exit 0 or 1.
 - `sh`: commands that print nothing worth showing; run like `console`, each must exit 0.
+- `platform: fake` above a `console` or `sh` block: its sandbox is an Osmosis workspace (a
+  git repository with an `origin` remote and the scaffold folders) with the real `osmosis`
+  CLI of the newest release on PATH, logged in to a fake Platform that holds the workspace
+  of `tests/workspace` (and Terminal-Bench 2.1 as `examples/catalog` has it).
 - `toml`: `file: NAME` writes it into the sandbox of later examples; `expect: clean` or
   `expect: BL401 BL402` lints it (as NAME, or as a config in configs/benchmark/) and the
   codes reported must be exactly those; `settings` reads it as benchlint settings.
@@ -159,8 +163,53 @@ def _write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-def shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+@contextmanager
+def platform_for(block: Block, folder: Path) -> Iterator[dict[str, str]]:
+    """The environment of a block's commands: nothing more, or (`platform: fake`) the sandbox
+    made an Osmosis workspace with `osmosis` on PATH logged in to a fake Platform."""
+    if "platform" not in block.directives:
+        yield {}
+        return
+    assert block.directives["platform"] == "fake", f"{block.name}: only `platform: fake`"
+    from tests.workspace.conftest import NEWEST, osmosis_cli, populate
+    from tests.workspace.fake_platform import FakePlatform, benchmark, secret
+
+    cli = osmosis_cli(NEWEST)  # (skips, saying why, where the CLI cannot run)
+    shutil.rmtree(folder / ".git")
+    for command in (["git", "init", "-q"], ["git", "remote", "add", "origin", ORIGIN]):
+        subprocess.run(command, cwd=folder, check=True, capture_output=True)
+    for scaffold in ("rollouts", "configs/training", "configs/eval", "data"):
+        (folder / scaffold).mkdir(parents=True, exist_ok=True)
+    platform = FakePlatform()
+    populate(platform)
+    saved = json.loads((ROOT / "examples/catalog/terminal-bench-2-1.json").read_text("utf-8"))
+    entry = saved["data"]["benchmark"]
+    answer = benchmark(entry["key"], [task["name"] for task in entry["tasks"]])
+    answer["benchmark"].update(entry)  # what the example catalog says, over the defaults
+    platform.benchmarks[entry["key"]] = answer
+    platform.secrets.append(secret("ANTHROPIC_API_KEY", "workspace", 6))  # the examples' key
+    with tempfile.TemporaryDirectory(prefix="benchlint-docs-home-") as home:
+        (Path(home) / "bin").mkdir()
+        (Path(home) / "bin" / "osmosis").symlink_to(cli)
+        env = {
+            **platform.environment(),
+            "HOME": home,
+            "OSMOSIS_TOKEN_STORE": "file",
+            "PATH": f"{home}/bin{os.pathsep}{os.environ['PATH']}",
+        }
+        with platform.running():
+            yield env
+
+
+ORIGIN = "https://github.com/acme/bench.git"
+
+
+def shell(
+    command: str, cwd: Path, extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    extra = extra or {}
+    path = extra.get("PATH", os.environ["PATH"])
+    env = {**os.environ, **extra, "NO_COLOR": "1", "PATH": f"{BIN}{os.pathsep}{path}"}
     env.pop("GITHUB_ACTIONS", None)
     env.pop("FORCE_COLOR", None)
     return subprocess.run(
@@ -186,12 +235,12 @@ def _shown(command: str) -> str:
 
 # -- runners --------------------------------------------------------------------------------------
 def run_console(block: Block) -> None:
-    with sandbox(block) as folder:
+    with sandbox(block) as folder, platform_for(block, folder) as extra:
         parts = re.split(r"^\$ ", block.source, flags=re.M)
         assert not parts[0].strip(), f"{block.name}: a console block starts with `$ `"
         for part in parts[1:]:
             command, _, expected = part.partition("\n")
-            result = shell(_shown(command), folder)
+            result = shell(_shown(command), folder, extra)
             output = result.stdout + result.stderr
             if expected.strip():
                 assert _normal(output) == _normal(expected), f"{block.name}: `{command}`:\n{output}"
@@ -200,10 +249,10 @@ def run_console(block: Block) -> None:
 
 
 def run_sh(block: Block) -> None:
-    with sandbox(block) as folder:
+    with sandbox(block) as folder, platform_for(block, folder) as extra:
         for line in block.source.splitlines():
             if line.strip() and not line.lstrip().startswith("#"):
-                result = shell(_shown(line), folder)
+                result = shell(_shown(line), folder, extra)
                 assert result.returncode == 0, (
                     f"{block.name}: `{line}`: {result.stdout + result.stderr}"
                 )

@@ -13,6 +13,7 @@ raw in any output, nor a line that a value started.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchlint.secrets.shape import TOKEN, harmless_token
+from benchlint.secrets.shape import LOOKED_FOR_WHOLE, TOKEN, harmless_token
 
 from .generator import POSITIONS
 from .rawlsp import RawClient
@@ -29,6 +30,7 @@ from .surfaces import cli_outputs, lsp_outputs, started_client, write_files
 from .tokens import Token
 
 WINDOW = 8
+RUN = re.compile(r"[^\W_]+")  # a run of letters and digits, as the allow-list cuts it
 _ALPHABETS = (
     string.ascii_lowercase,
     string.ascii_uppercase,
@@ -53,13 +55,20 @@ def random_strings(draw: st.DrawFn) -> str:
 
 def unproven_windows(value: str) -> list[str]:
     """Every run of WINDOW characters of a token of `value` that the allow-list does not
-    admit: what no output may hold."""
+    admit: what no output may hold. In a token longer than `LOOKED_FOR_WHOLE` or a URL,
+    the runs that touch a part that is not a word (docs/security.md: the rest of a long URL
+    stays readable)."""
     found = []
     for token in TOKEN.findall(value):
         if harmless_token(token):
             continue
         folded = token.casefold()
-        found += [folded[i : i + WINDOW] for i in range(len(folded) - WINDOW + 1)]
+        windows = range(len(folded) - WINDOW + 1)
+        if len(token) > LOOKED_FOR_WHOLE or "://" in token:
+            refused = [run.span() for run in RUN.finditer(token) if not harmless_token(run.group())]
+            touch = {i for start, end in refused for i in range(start - WINDOW + 1, end)}
+            windows = range(0) if not refused else [i for i in windows if i in touch]
+        found += [folded[i : i + WINDOW] for i in windows]
     return found
 
 

@@ -89,15 +89,23 @@ async def test_rule_examples_equal_lint_text(vscode: LanguageClient) -> None:
         if rule.example_link:  # found by the reader of files, which the editor never is
             continue
         key = repr(
-            (sorted(rule.example_settings.items()), rule.example_catalog, rule.example_secrets)
+            (
+                sorted(rule.example_settings.items()),
+                rule.example_catalog,
+                rule.example_secrets,
+                rule.example_workspace and rule.code,  # its cache sits by its example
+            )
         )
         groups.setdefault(key, []).append(rule)
     for number, rules in enumerate(groups.values()):
         folder = editor.root / f"example-data-{number}"
-        folder.mkdir()
+        if rules[0].example_workspace:  # found from the document, as `.benchlint/` is
+            folder = editor.root / "examples" / rules[0].code
+        folder.mkdir(parents=True)
         settings = example_settings(rules[0], folder)
+        client = {k: v for k, v in settings.items() if k != "workspace_data"}
         await editor.change_settings(
-            {**{_camel(k): v for k, v in settings.items()}, "globs": ["**/*.toml"]}
+            {**{_camel(k): v for k, v in client.items()}, "globs": ["**/*.toml"]}
         )
         for rule in rules:
             path = editor.root / "examples" / rule.code / rule.example_path

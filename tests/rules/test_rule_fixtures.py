@@ -13,7 +13,9 @@ Layout: `fixtures/<CODE>/` is one *case*, or holds one case per subfolder (for e
   saved `osmosis --json benchmark info`, passed as `catalogs`), `secret-list.json` (a saved
   `osmosis --json secret list`, passed as `secrets_lists`), `path.txt` (the path both
   files are linted under; default `configs/benchmark/bad.toml` / `good.toml`) and
-  `secrets.txt` (credential values, one a line, that no output of the bad file may contain).
+  `secrets.txt` (credential values, one a line, that no output of the bad file may contain),
+  and `workspace/` (a workspace cache as `benchlint workspace pull` saves it: given as
+  `workspace_data`, and placed at `.benchlint/workspace` for the command line).
 
 A case may lack one of the two files (under a profile where the rule never fires there is
 only a good file), but every rule needs at least one bad file. The `bad.toml` files of
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -41,6 +44,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 import benchlint
 from benchlint import Diagnostic, Range, Settings
 from benchlint.cli.main import main
+from benchlint.domain.workspace_cache import WorkspaceData
 from benchlint.lint.registry import RULES, RULES_BY_CODE
 from benchlint.lint.setting_keys import FIELD_KEYS
 from helpers import lint_through_link
@@ -103,10 +107,18 @@ class Case:
         path = self.folder / "secret-list.json"
         return path if path.is_file() else None
 
+    @property
+    def workspace(self) -> Path | None:
+        path = self.folder / "workspace"
+        return path if path.is_dir() else None
+
     def settings(self) -> Settings:
         catalogs = (str(self.catalog),) if self.catalog else ()
         lists = (str(self.secret_list),) if self.secret_list else ()
-        return Settings(**self.settings_kwargs, catalogs=catalogs, secrets_lists=lists)
+        data = WorkspaceData(self.workspace) if self.workspace else None
+        return Settings(
+            **self.settings_kwargs, catalogs=catalogs, secrets_lists=lists, workspace_data=data
+        )
 
     @property
     def through_link(self) -> bool:
@@ -227,6 +239,8 @@ def run_cli(
     else:
         target.write_bytes(case.bad)
     (root / "benchlint.toml").write_text(settings_file(case, root), "utf-8")
+    if case.workspace is not None:
+        shutil.copytree(case.workspace, root / ".benchlint" / "workspace")
     capsys.readouterr()
     status = main(["check", relative, "--format", fmt, "--no-color"])
     captured = capsys.readouterr()

@@ -107,8 +107,24 @@ def test_workspace_trust_is_declared() -> None:
         "benchlint.catalog",
         "benchlint.secretsList",
         "benchlint.globs",
+        "benchlint.osmosisPath",
     ]
     assert untrusted["description"]
+
+
+def test_refreshing_workspace_data_is_never_offered_in_restricted_mode() -> None:
+    """The palette command is disabled until the workspace is trusted (the extension's
+    middleware refuses the server's command there too: src/refresh.ts, its unit test), and
+    the CLI it runs is a machine setting: a workspace cannot name it."""
+    contributes = package_json()["contributes"]
+    [command] = [c for c in contributes["commands"] if c["command"].endswith("WorkspaceData")]
+    assert command == {
+        "command": "benchlint.refreshWorkspaceData",
+        "title": "Refresh workspace data",
+        "category": "benchlint",
+        "enablement": "isWorkspaceTrusted",
+    }
+    assert contributes["configuration"]["properties"]["benchlint.osmosisPath"]["scope"] == "machine"
 
 
 def test_every_setting_that_names_a_file_is_restricted() -> None:

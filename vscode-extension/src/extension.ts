@@ -9,6 +9,7 @@ import { ServerStatus } from "./status";
 const RESTART_COMMAND = "benchlint.restartServer";
 const SHOW_OUTPUT_COMMAND = "benchlint.showOutput";
 const INSTALL_COMMAND = "benchlint.installServer";
+const REFRESH_COMMAND = "benchlint.refreshWorkspaceData";
 
 let manager: ServerManager | undefined;
 
@@ -35,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(RESTART_COMMAND, () => server.restart(true)),
     vscode.commands.registerCommand(SHOW_OUTPUT_COMMAND, () => output.show(true)),
     vscode.commands.registerCommand(INSTALL_COMMAND, () => server.installAndRestart()),
+    vscode.commands.registerCommand(REFRESH_COMMAND, () => server.refreshWorkspaceData()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (RESTART_SETTINGS.some((setting) => event.affectsConfiguration(setting))) {
         void server.restartIfChanged();

@@ -33,6 +33,7 @@ import {
 } from "./launch";
 import { probe, runProbe, serverEnvironment } from "./probe";
 import type { PythonEnvironments } from "./pythonExtension";
+import { refreshDecision, WORKSPACE_PULL_COMMAND } from "./refresh";
 import { documentSelector } from "./selector";
 import type { ServerStatus, StatusInfo } from "./status";
 import {
@@ -169,6 +170,23 @@ export class ServerManager implements vscode.Disposable {
 
   dispose(): void {
     void this.stop();
+  }
+
+  /** "benchlint: Refresh workspace data": the server pulls for the active file's repository
+   * (the first folder's without one) and re-lints the open files when done. */
+  async refreshWorkspaceData(): Promise<void> {
+    const running = this.client !== undefined && this.client.state === State.Running;
+    const decision = refreshDecision({ trusted: !this.restricted(), running });
+    if (decision !== "run") {
+      void vscode.window.showWarningMessage(decision);
+      return;
+    }
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const target = active?.scheme === "file" ? active : vscode.workspace.workspaceFolders?.[0]?.uri;
+    await vscode.commands.executeCommand(
+      WORKSPACE_PULL_COMMAND,
+      ...(target === undefined ? [] : [target.toString()]),
+    );
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
@@ -394,6 +412,26 @@ export class ServerManager implements vscode.Disposable {
       // Settings reach the server by `workspace/configuration`; it registers for
       // `workspace/didChangeConfiguration` itself, so no `synchronize.configurationSection`.
       middleware: {
+        // The server's "refresh workspace data" (the palette command and BL902's code
+        // action both come here): never in Restricted Mode, and with progress shown while
+        // it runs in the background.
+        executeCommand: (command, args, next) => {
+          if (command !== WORKSPACE_PULL_COMMAND) {
+            return next(command, args);
+          }
+          const decision = refreshDecision({ trusted: !this.restricted(), running: true });
+          if (decision !== "run") {
+            void vscode.window.showWarningMessage(decision);
+            return undefined;
+          }
+          return vscode.window.withProgress(
+            {
+              location: vscode.ProgressLocation.Window,
+              title: "benchlint: refreshing workspace data",
+            },
+            () => next(command, args),
+          );
+        },
         workspace: {
           // In Restricted Mode the server sees only the user's values of the settings that
           // name files (catalog, secretsList, configFile, globs, ...), whatever VS Code sends.

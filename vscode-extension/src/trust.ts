@@ -121,6 +121,7 @@ export const RESTRICTED_SETTINGS: readonly string[] = [
   "catalog",
   "secretsList",
   "globs",
+  "osmosisPath",
 ];
 
 /**

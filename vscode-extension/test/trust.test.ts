@@ -159,6 +159,7 @@ describe("restrictedSection", () => {
       "configFile",
       "globs",
       "interpreter",
+      "osmosisPath",
       "path",
       "secretsList",
     ]);

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..domain.catalog import CatalogEntry
 from ..domain.catalog.query import describe
+from ..lint.resolver import SettingsResolver
 from ..lint.settings import Settings, SettingsError
 from ..rules.wording import closest, quoted
 from ..secrets.redaction import rendered, shown_lines, shown_text
@@ -42,7 +43,8 @@ def show_catalog(args: argparse.Namespace) -> int:
     try:
         base = Settings.discover(Path.cwd())
         extra = tuple(os.path.abspath(c) for c in args.catalog)
-        settings = base.layered(catalogs=extra)
+        # the workspace cache of this repository, under the files named (they win)
+        settings = SettingsResolver().with_workspace_data(base.layered(catalogs=extra), os.getcwd())
         catalog = settings.catalog
     except SettingsError as error:
         raise UsageError(str(error)) from None

@@ -189,6 +189,12 @@ def _catalog_arguments(catalog: argparse.ArgumentParser) -> None:
     catalog.add_argument("--format", choices=("text", "json"), default="text")
 
 
+def _workspace_arguments(workspace: argparse.ArgumentParser) -> None:
+    from .workspace_cmd import add_arguments  # only `workspace` needs its arguments
+
+    add_arguments(workspace)
+
+
 def _schema_arguments(schema: argparse.ArgumentParser) -> None:
     which = schema.add_mutually_exclusive_group()
     which.add_argument(
@@ -243,6 +249,12 @@ COMMANDS: dict[str, Command] = {
             "what benchlint knows about benchmarks",
             _catalog_arguments,
             "benchlint.cli.catalog_cmd:show_catalog",
+        ),
+        Command(
+            "workspace",
+            "bring your workspace's benchmarks and secret records in through `osmosis`",
+            _workspace_arguments,
+            "benchlint.cli.workspace_cmd:run_workspace",
         ),
         Command(
             "schema",

@@ -14,6 +14,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 _MAX_ALTERNATIVES = 256  # `{a,b}{c,d}...` multiplies: past this, the braces are literal
+_MAX_NESTING = 16  # `{a,{b,{c,...}}}`: deeper than this, the braces are literal
+
+
+def glob_problem(pattern: str) -> str | None:
+    """Why a settings file or an editor cannot use `pattern`, or None: its braces stand for
+    too many patterns. (Matching would treat them as literal; a user should hear of it.)"""
+    if alternatives(pattern) <= _MAX_ALTERNATIVES:
+        return None
+    return (
+        f"a pattern's `{{a,b}}` braces stand for more than {_MAX_ALTERNATIVES} patterns (or "
+        f"nest deeper than {_MAX_NESTING} levels); use `*` or fewer alternatives"
+    )
 
 
 def glob_match(pattern: str, path: str) -> bool:
@@ -38,18 +50,38 @@ def _compiled(pattern: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _expand(pattern: str) -> list[str]:
-    """`a{b,c}d` → `abd`, `acd` (nested braces too), bounded in number."""
-    open_at = _top_brace(pattern)
-    if open_at is None:
-        return [pattern]
-    start, end, options = open_at
-    results: list[str] = []
-    for option in options:
-        for rest in _expand(pattern[:start] + option + pattern[end + 1 :]):
-            results.append(rest)
-            if len(results) > _MAX_ALTERNATIVES:
-                return [pattern.replace("{", "[{]").replace("}", "[}]")]
-    return results
+    """`a{b,c}d` → `abd`, `acd` (nested braces too). Past `_MAX_ALTERNATIVES` alternatives
+    or `_MAX_NESTING` levels the braces are literal: the count is made first, without
+    expanding (`{a,b}` forty times is 2**40 alternatives, and expanding them to find out
+    took exponential time)."""
+    if alternatives(pattern) > _MAX_ALTERNATIVES:
+        return [pattern.replace("{", "[{]").replace("}", "[}]")]
+    return _expanded(pattern)
+
+
+def _expanded(pattern: str, depth: int = 0) -> list[str]:
+    results = [""]
+    while (brace := _top_brace(pattern)) is not None:
+        start, end, options = brace
+        choices = [item for option in options for item in _expanded(option, depth + 1)]
+        results = [done + pattern[:start] + choice for done in results for choice in choices]
+        pattern = pattern[end + 1 :]
+    return [done + pattern for done in results]
+
+
+def alternatives(pattern: str, depth: int = 0) -> int:
+    """How many patterns `pattern`'s braces stand for, `_MAX_ALTERNATIVES` + 1 meaning more
+    (or nested deeper than `_MAX_NESTING`): the product over its braces of the sum over each
+    brace's options. Each character is read once per level of braces around it."""
+    if depth > _MAX_NESTING:
+        return _MAX_ALTERNATIVES + 1
+    count = 1
+    while (brace := _top_brace(pattern)) is not None:
+        _, end, options = brace
+        inside = sum(alternatives(option, depth + 1) for option in options)
+        count = min(count * inside, _MAX_ALTERNATIVES + 1)
+        pattern = pattern[end + 1 :]
+    return count
 
 
 def _top_brace(pattern: str) -> tuple[int, int, list[str]] | None:
@@ -163,3 +195,9 @@ def _in_class(body: str, char: str) -> bool:
                 return True
             index += 1
     return False
+
+
+def clear_caches() -> None:
+    """Forget compiled patterns and matched segments (benchmarks measure the work itself)."""
+    _compiled.cache_clear()
+    _match_segment.cache_clear()

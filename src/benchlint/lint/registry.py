@@ -61,6 +61,7 @@ from ..rules import (
     bl504_config_location,
     bl505_run_budget,
     bl901_unused_suppression,
+    bl902_workspace_data_outdated,
 )
 from .rule import Rule
 
@@ -119,6 +120,7 @@ RULES: tuple[Rule, ...] = tuple(
         bl504_config_location,
         bl505_run_budget,
         bl901_unused_suppression,
+        bl902_workspace_data_outdated,
     )
 )
 RULES_BY_CODE = MappingProxyType({rule.code: rule for rule in RULES})

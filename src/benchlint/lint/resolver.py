@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from ..core.boundary import inside_as_written
 from ..core.diagnostic import Severity
+from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
 from .setting_keys import FIELD_KEYS
 from .settings import (
     Settings,
@@ -92,6 +93,11 @@ class SettingsResolver:
         # (settings file, the repository root when the file is the repository's) → settings
         self._by_source: dict[tuple[Path | None, str | None], _Cached] = {}
         self.data_files: set[str] = set()  # every catalog and secret-list file read, absolute
+        # (settings id, cache id) → both (kept alive, so the ids stay theirs) and the two laid
+        self._with_data: dict[tuple[int, int], tuple[Settings, WorkspaceData, Settings]] = {}
+        # folder → its workspace cache, kept for the run unless `revalidate` (the editor's
+        # refresh, or a pull in a terminal, may write a new one at any time)
+        self._folder_data: dict[str, WorkspaceData | SettingsError | None] = {}
         self._roots: dict[tuple[str, str], str] = {}  # (folder, start) → its root
 
     def invalidate(self) -> None:
@@ -100,6 +106,8 @@ class SettingsResolver:
         self._folder_stamps.clear()
         self._by_source.clear()
         self.data_files.clear()
+        self._with_data.clear()
+        self._folder_data.clear()
         self.generation += 1
 
     def for_path(self, path: str | None, cwd: Path | str | None = None) -> Settings:
@@ -116,7 +124,38 @@ class SettingsResolver:
             self._by_source[key] = cached
         if isinstance(cached.settings, SettingsError):
             raise cached.settings
-        return cached.settings
+        folder = os.path.dirname(os.path.abspath(path)) if path else str(cwd or Path.cwd())
+        return self.with_workspace_data(cached.settings, folder)
+
+    def with_workspace_data(self, settings: Settings, folder: str) -> Settings:
+        """`settings` with the workspace cache that applies to files in `folder` (see
+        `benchlint.workspace.store`), read once per state of the cache."""
+        known: WorkspaceData | SettingsError | None
+        if folder in self._folder_data:
+            known = self._folder_data[folder]
+        else:
+            try:
+                known = data_for(folder)
+            except WorkspaceDataError as error:
+                known = SettingsError(str(error))
+            if not self.revalidate:
+                self._folder_data[folder] = known
+        if isinstance(known, SettingsError):
+            raise known
+        data = known
+        if data is None:
+            return settings
+        key = (id(settings), id(data))
+        laid_before = self._with_data.get(key)
+        if laid_before is not None:
+            return laid_before[2]
+        laid = settings.with_overrides(workspace_data=data)
+        laid.catalog  # noqa: B018  (read now, as `_layer` reads the files)
+        laid.secret_records  # noqa: B018
+        if len(self._with_data) > 256:  # states of caches long replaced
+            self._with_data.clear()
+        self._with_data[key] = (settings, data, laid)
+        return laid
 
     def _repository_of(
         self, source: Path | None, path: str | None, cwd: Path | str | None

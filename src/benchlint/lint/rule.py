@@ -83,6 +83,8 @@ class Rule(NamedTuple):
     example_catalog: tuple[dict[str, Any], ...] = ()
     # The workspace's secret records the examples need (a saved `secret list`), if any.
     example_secrets: tuple[str, ...] = ()
+    # Benchmarks the workspace cache (`.benchlint/workspace/`) holds for the examples, if any.
+    example_workspace: tuple[dict[str, Any], ...] = ()
     # The bad example fires only when its file is reached through a symbolic link out of the
     # repository (the reader reports it: `lint_file`, the command line); `lint_text` of it is
     # clean.
@@ -145,6 +147,9 @@ class Rule(NamedTuple):
             settings["secrets-list"] = [EXAMPLE_SECRETS]
             items = [{"name": name, "scope": "workspace"} for name in self.example_secrets]
             files[EXAMPLE_SECRETS] = _json_document({"schema_version": 1, "items": items})
+        for entry in self.example_workspace:
+            name = f"{EXAMPLE_WORKSPACE}/benchmarks/{entry['key']}.json"
+            files[name] = _json_document(catalog_document((entry,)))
         if not settings:
             return files
         lines = [f"{key} = {toml_value(value)}" for key, value in settings.items()]
@@ -159,6 +164,12 @@ class Rule(NamedTuple):
         out = []
         if files:
             out += ["It needs these files in the folder benchlint runs from:", ""]
+        if self.example_workspace:
+            out += [
+                "(what `benchlint workspace pull` saves; without the `.meta.json` it also "
+                "writes, a file's own modification time says when it was fetched)",
+                "",
+            ]
         for name, text in files.items():
             kind = "toml" if name.endswith(".toml") else "json"
             mark = [f"<!-- file: {name} -->"] if marks else []
@@ -173,6 +184,7 @@ DEFAULT_EXAMPLE_PATH = "configs/benchmark/example.toml"
 SETTINGS_EXAMPLE = "benchlint.toml"
 EXAMPLE_CATALOG = "catalog.json"
 EXAMPLE_SECRETS = "secret-list.json"
+EXAMPLE_WORKSPACE = ".benchlint/workspace"
 
 
 def _marks(name: str, expect: str) -> list[str]:

@@ -17,5 +17,6 @@ FILE_KEYS = {
     "secrets-list": "secrets_lists",
     "max-attempts": "max_attempts",
     "follow-symlinks": "follow_symlinks",
+    "workspace-max-age": "workspace_max_age",
 }
 FIELD_KEYS = {field: key for key, field in FILE_KEYS.items()}

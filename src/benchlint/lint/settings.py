@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.boundary import escapes, inside, inside_as_written, leaves_repository, root_of
 from ..core.diagnostic import SEVERITIES, Severity
-from ..core.globs import glob_match
+from ..core.globs import glob_match, glob_problem
 from ..core.lazy import lazy
 from ..core.reading import read_file
 from ..core.text import one_line
@@ -24,6 +24,7 @@ from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.profiles import DEFAULT_PROFILE, PROFILES
 from ..domain.secret_records import SecretRecords, SecretRecordsError
+from ..domain.workspace_cache import DEFAULT_MAX_AGE_DAYS, WorkspaceData
 from ..parsing.toml_values import loads
 from ..secrets.redaction import shown_text
 from .registry import RULES_BY_CODE
@@ -106,6 +107,8 @@ class Settings:
         "max_attempts",
         "follow_symlinks",
         "workspace",
+        "workspace_max_age",
+        "workspace_data",
         "root",
         "source",
     )
@@ -122,6 +125,8 @@ class Settings:
     max_attempts: int | None  # the run budget (BL505); None: no budget
     follow_symlinks: bool  # read files that symbolic links take out of the repository (BL004)
     workspace: Workspace | None  # benchmarks and secret records given as data (a service)
+    workspace_max_age: int  # days before the workspace cache is called old (BL902)
+    workspace_data: WorkspaceData | None  # the repository's `.benchlint/` cache, when read
     root: Path | None  # the settings file's folder: relative paths start here
     source: Path | None  # the settings file, when there is one
     _where: str  # what errors name as the source (not compared: it only labels)
@@ -144,6 +149,8 @@ class Settings:
         max_attempts: int | None = None,
         follow_symlinks: bool = False,
         workspace: Workspace | None = None,
+        workspace_max_age: int = DEFAULT_MAX_AGE_DAYS,
+        workspace_data: WorkspaceData | None = None,
         root: Path | None = None,
         source: Path | None = None,
         *,
@@ -235,6 +242,9 @@ class Settings:
             raise SettingsError(f"`follow-symlinks` in {where} must be true or false")
         if self.workspace is not None and not isinstance(self.workspace, Workspace):
             raise SettingsError(f"`workspace` in {where} must be a benchlint.Workspace")
+        age = self.workspace_max_age
+        if isinstance(age, bool) or not isinstance(age, int) or age < 1:
+            raise SettingsError(f"`workspace-max-age` in {where} must be a positive integer (days)")
 
     def _only_narrowing(self, where: str, repository: str) -> None:
         """Settings from a file inside the repository under check may narrow what benchlint
@@ -292,6 +302,9 @@ class Settings:
     def _checked_per_file(self, where: str) -> dict[str, tuple[str, ...]]:
         if not isinstance(self.per_file_ignores, Mapping):
             raise SettingsError(f"`per-file-ignores` in {where} must be a table of glob = [codes]")
+        for pattern in self.per_file_ignores:
+            if (problem := glob_problem(str(pattern))) is not None:
+                raise SettingsError(f"`per-file-ignores` in {where}: {problem}")
         return {
             str(pattern): tuple(
                 _check_selector(code, where)
@@ -380,12 +393,14 @@ class Settings:
 
     @lazy
     def catalog(self) -> Catalog:
-        """The bundled catalog with the configured files, then the workspace's benchmarks,
-        laid over it (read once)."""
+        """The bundled catalog with the workspace cache's benchmarks, then the configured
+        files, then the workspace's benchmarks, laid over it (read once): what is named
+        explicitly wins over the cache."""
         from ..domain.catalog import CatalogError, load_catalog
 
+        cached = self.workspace_data.benchmarks if self.workspace_data is not None else ()
         try:
-            catalog = load_catalog(self.catalog_paths())
+            catalog = load_catalog(self.catalog_paths(), under=cached)
         except CatalogError as error:
             raise SettingsError(str(error)) from None
         if self.workspace is not None and self.workspace.benchmarks:
@@ -406,7 +421,17 @@ class Settings:
         if self.workspace is not None and self.workspace.secret_records is not None:
             given = self.workspace.secret_records
             found = given if found is None else found.merged(given)
+        if found is None and self.workspace_data is not None:
+            return self.workspace_data.secrets  # the cache, unless records are named
         return found
+
+    @property
+    def cached_secrets_used(self) -> bool:
+        """Whether the secret records checked are the workspace cache's."""
+        data = self.workspace_data
+        return (
+            data is not None and data.secrets is not None and (self.secret_records is data.secrets)
+        )
 
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values replaced (None leaves a value as it is)."""

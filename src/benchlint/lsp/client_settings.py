@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.globs import glob_problem
 from .selection import DEFAULT_GLOBS
 
 DEFAULT_DEBOUNCE_MS = 150
@@ -60,6 +61,12 @@ class ClientSettings(BaseModel):
         alias="configFile",
         description="A settings file to use instead of discovery (like `--config`).",
     )
+    osmosis_path: str | None = Field(
+        None,
+        alias="osmosisPath",
+        description='The Osmosis CLI that "Refresh workspace data" runs (default: `osmosis` '
+        "on PATH). Read from user settings only in VS Code.",
+    )
     debounce: int = Field(
         DEFAULT_DEBOUNCE_MS,
         ge=0,
@@ -95,10 +102,14 @@ def parse_client_settings(raw: Any) -> ClientSettings:
             raise ClientSettingsError(f"unknown setting `benchlint.{key}`{hint}")
         values[key] = value
     try:
-        return ClientSettings.model_validate(values)
+        settings = ClientSettings.model_validate(values)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
         raise ClientSettingsError(
             f"invalid setting `benchlint.{where}`: {first['msg'].lower()}"
         ) from None
+    for pattern in settings.globs:
+        if (problem := glob_problem(pattern)) is not None:
+            raise ClientSettingsError(f"invalid setting `benchlint.globs`: {problem}")
+    return settings

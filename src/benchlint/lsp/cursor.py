@@ -15,6 +15,7 @@ from ..core.paths import ConfigPath
 from ..core.text import LineIndex
 from ..parsing import toml_values
 from ..parsing.sourcemap import Comment, SourceMap, Span, build_source_map
+from ..parsing.string_spans import StringSpans
 
 Part = Literal["key", "value", "header"]
 
@@ -47,6 +48,11 @@ class Reading:
             return toml_values.loads(self.text)
         except (ValueError, RecursionError):  # ValueError: TOMLDecodeError, or an int too long
             return None
+
+    @lazy
+    def multiline_strings(self) -> StringSpans:
+        """Where this version's multi-line strings are (meaningful when `values` is not None)."""
+        return StringSpans(self.text)
 
     def value(self, path: ConfigPath) -> Any:
         """The value written at `path`, read from its own token (None when unreadable)."""

@@ -14,6 +14,7 @@ from ..domain.profiles import PROFILES
 from ..domain.secret_records import SecretRecords
 from ..lint.settings import Settings
 from ..secrets.detection import contains_credential
+from ..secrets.redaction import code_span
 from .cursor import Item, Reading
 from .documents import OpenDocument
 from .keydocs import doc_at
@@ -75,15 +76,16 @@ def benchmark_text(value: str, settings: Settings) -> str:
     entry = catalog.find(value) or catalog.find_loose(value)
     if entry is None:
         return (
-            f"**`{value}`** is not in the catalog benchlint has loaded. Add the output of "
-            f"`osmosis --json benchmark info {value}` with the `catalog` setting."
+            f"**{code_span(value)}** is not in the catalog benchlint has loaded. Add the output "
+            f"of {code_span(f'osmosis --json benchmark info {value}')} with the `catalog` "
+            "setting."
         )
     return describe(entry)
 
 
 def harness_text(harness: str, settings: Settings) -> str:
     known = harness in KNOWN_HARNESSES or harness in settings.extra_harnesses
-    title = f"**Harness `{harness}`**"
+    title = f"**Harness {code_span(harness)}**"
     description = HARNESS_DESCRIPTIONS.get(harness)
     lines = [f"{title}: {description}" if description else title]
     if not known:
@@ -119,8 +121,8 @@ def secret_text(
             "rotate it, store the new one with `osmosis secret set NAME` and write `NAME` here."
         )
     lines = [
-        f"**Secret record `{name}`**: create it with `osmosis secret set {name}`; the file "
-        "holds its name, never its value.",
+        f"**Secret record {code_span(name)}**: create it with "
+        f"{code_span(f'osmosis secret set {name}')}; the file holds its name, never its value.",
         "",
     ]
     if path[0] == "agents" and isinstance(path[1], int):
@@ -130,17 +132,17 @@ def secret_text(
         else:
             reader = "the harness" if path[-1] == "harness_api_key_secret" else "the model client"
             lines.append(
-                f"The Platform injects it into agent {agent}'s environment as `{name}`, "
+                f"The Platform injects it into agent {agent}'s environment as {code_span(name)}, "
                 f"where {reader} reads it. {_OVERWRITTEN}"
             )
     elif path[0] == "execution":
         lines.append(
-            f"The Platform injects it into every agent's environment as `{name}`: the LLM "
+            f"The Platform injects it into every agent's environment as {code_span(name)}: the LLM "
             f"judge's provider key. {_OVERWRITTEN}"
         )
     elif path[0] == "verifier":
         lines.append(
-            f"The Platform injects it into every agent's environment as `{name}`, for the "
+            f"The Platform injects it into every agent's environment as {code_span(name)}, for the "
             f"dataset's verifier. {_OVERWRITTEN}"
         )
     else:

@@ -12,7 +12,9 @@ from .positions import ClientText
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")
 _KEY = re.compile(r"""^\s*([A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')\s*[.=]""")
-_STRING = re.compile(r""""((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'""")
+# A basic string never starts at an escaped quote, so no two scans overlap: `"a\"a\"…` on one
+# line was cubic.
+_STRING = re.compile(r"""(?<!\\)"((?:[^"\\\n]|\\.)*+)"|'([^'\n]*)'""")
 
 
 @dataclass

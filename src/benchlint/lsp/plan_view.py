@@ -10,6 +10,7 @@ from ..lint.engine import plan
 from ..lint.plan import Plan
 from ..lint.settings import Settings
 from ..report.plan_report import rows
+from ..secrets.redaction import markdown_text, shown_text
 from .documents import OpenDocument
 from .outline import read_outline
 
@@ -32,21 +33,21 @@ def code_lenses(document: OpenDocument, settings: Settings) -> list[lsp.CodeLens
     if section is None or section.header_line < 0:
         return []
     start = lsp.Position(section.header_line, 0)
-    title = plan_of(document, settings).one_line()
+    title = shown_text(plan_of(document, settings).one_line())
     return [lsp.CodeLens(lsp.Range(start, start), lsp.Command(title=title, command=""))]
 
 
 def plan_markdown(found: Plan) -> str:
     """The plan as a small table (and the one line above it)."""
-    lines = [f"**Plan:** {found.one_line()}", "", "| | |", "|---|---|"]
+    lines = [f"**Plan:** {markdown_text(found.one_line())}", "", "| | |", "|---|---|"]
     for label, value in rows(found):
-        cell = value.replace("|", "\\|")
-        lines.append(f"| {label} | {cell} |")
+        lines.append(f"| {label} | {markdown_text(value)} |")
     return "\n".join(lines)
 
 
 def plan_text(found: Plan) -> str:
     """The same for a client without markdown."""
     return "\n".join(
-        [f"Plan: {found.one_line()}", ""] + [f"{label:<12} {value}" for label, value in rows(found)]
+        [f"Plan: {shown_text(found.one_line())}", ""]
+        + [f"{label:<12} {shown_text(value)}" for label, value in rows(found)]
     )

@@ -59,12 +59,24 @@ class BenchlintProtocol(LanguageServerProtocol):
 _EXACT = frozenset({"uri", "targetUri", "scopeUri", "jsonrpc", "method"})
 
 
-def _masked(value: Any, mask: Callable[[str], str]) -> Any:
-    """Every string of a JSON value masked, but URIs and the protocol's own names."""
+# Fields whose text may hold line breaks: Markdown (hover, documentation) and file text
+# (edits, snippets). Any other string is one line: a line break in it came from a value.
+_LINES = frozenset({"value", "documentation", "newText", "insertText", "text"})
+
+
+def _masked(value: Any, mask: Callable[[str], str], key: str = "") -> Any:
+    """Every string of a JSON value masked, but URIs and the protocol's own names; a line
+    break escaped in a field that is one line (a code lens title, a symbol's name)."""
     if isinstance(value, str):
-        return mask(value)
+        shown = mask(value)
+        if key not in _LINES and ("\n" in shown or "\r" in shown):
+            shown = shown.replace("\r", "\\r").replace("\n", "\\n")
+        return shown
     if isinstance(value, list):
-        return [_masked(item, mask) for item in value]
+        return [_masked(item, mask, key) for item in value]
     if isinstance(value, dict):
-        return {key: item if key in _EXACT else _masked(item, mask) for key, item in value.items()}
+        return {
+            name: item if name in _EXACT else _masked(item, mask, name)
+            for name, item in value.items()
+        }
     return value

@@ -32,6 +32,8 @@ from .protocol import BenchlintProtocol
 from .publisher import DiagnosticsPublisher
 from .selection import is_selected
 from .symbols import document_symbols, flat_symbols
+from .workspace_pull import COMMAND as PULL_COMMAND
+from .workspace_pull import WorkspacePull
 from .workspace_settings import WorkspaceSettings
 
 SECTION = "benchlint"
@@ -50,13 +52,18 @@ class BenchlintServer(LanguageServer):
         self.messages = ClientMessages(self)
         # Everything sent is masked with what the open documents hold (see `protocol`).
         self.masker = MASKER
-        self.protocol.mask = self.masker.mask  # type: ignore[attr-defined]
+        self.protocol.mask = self.mask_plain  # type: ignore[attr-defined]
         self.documents = DocumentStore(self.masker)
         self.workspace_settings = WorkspaceSettings()
         self.linter = Linter(self.workspace_settings, self.messages)
         self.publisher = DiagnosticsPublisher(self, self.documents, self.linter, self.messages)
         self.features = ClientFeatures()
         self.roots: list[str] = []
+        self.workspace_pull = WorkspacePull(self)
+
+    def mask_plain(self, text: str) -> str:
+        """What the server sends: masked, and no colour code (a client shows none)."""
+        return self.masker.mask(text, colour=False)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """pygls's own errors (a message it cannot read, ...) go to the log, never to a popup."""
@@ -301,6 +308,14 @@ def build_server() -> BenchlintServer:
         context = await action_context(uri) if isinstance(uri, str) else None
         return resolve(context, action) if context is not None else action
 
+    @server.command(PULL_COMMAND)
+    @messages.guard_async
+    async def workspace_pull(*arguments: Any) -> str:
+        # pygls passes the command's arguments as one list (older releases: spread out)
+        single = len(arguments) == 1 and isinstance(arguments[0], list)
+        given = arguments[0] if single else list(arguments)
+        return await server.workspace_pull.run(given)
+
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @messages.guard
     def on_hover(params: lsp.HoverParams) -> lsp.Hover | None:
@@ -360,7 +375,7 @@ def run_server() -> None:
     """Serve the language server protocol on stdin/stdout until the client exits."""
     server = build_server()
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_Masking(server.masker.mask))
+    handler.setFormatter(_Masking(server.mask_plain))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
     # pygls warns about every `$/cancelRequest` for a request already answered: routine
     # traffic, not something to show in the editor's output channel.

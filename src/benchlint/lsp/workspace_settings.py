@@ -18,6 +18,7 @@ from ..lint.settings import SETTINGS_FILE, Settings, SettingsError
 from .client_settings import ClientSettings
 
 SETTINGS_FILE_NAMES = frozenset({SETTINGS_FILE, "pyproject.toml"})
+_CACHE_PART = f"{os.sep}.benchlint{os.sep}workspace{os.sep}"  # see `domain.workspace_cache`
 
 
 class Resolved(NamedTuple):
@@ -64,6 +65,7 @@ class WorkspaceSettings:
         return (
             Path(path).name in SETTINGS_FILE_NAMES
             or os.path.abspath(path) in self._resolver.data_files
+            or _CACHE_PART in os.path.abspath(path)  # a pull (in a terminal) wrote the cache
         )
 
     def for_path(self, path: str | None) -> Resolved:

@@ -12,11 +12,13 @@ for what it can still say:
   body define keys in that table.
 
 And what TOML lets a line reach: a table defined by a header, by dotted keys or inline is
-never opened again by another header (`[execution]` after `[tasks]` cannot reopen the
-`[execution]` above), dotted keys cannot extend a table a header defined, a header that goes
-through an array of tables (`[agents.model]`) belongs to the array's last entry above it, and
-a header makes a table, never a value (`[execution.judge_api_key_secret]` gives no secret
-name). A header line that may stand inside an array left open above it may also be a value of
+never opened again by another header (below `[tasks]`, a cut `[execut` cannot reopen the
+`[execution]` above), a header that goes through an array of tables (`[agents.model]`)
+belongs to the array's last entry above it, `[[agents]]` starts a new entry, and a header
+makes a table, never a value (`[execution.judge_api_key_secret]` gives no secret name). Two
+leniencies keep recovery from inventing errors: a header that names a defined table exactly
+(`[execution]` twice: the parser refuses the second) may still be it, since the fix may be to
+the first; and a header line below a key line left open (`task_names = [`) may be a value of
 that array, so its body may still belong to the table above.
 """
 

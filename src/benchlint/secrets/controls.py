@@ -21,8 +21,11 @@ _CLASS = (
 )
 _ANY = re.compile(f"[{_CLASS}\t\n]")
 _UNSAFE = re.compile(f"[{_CLASS}]")
-# What `output_safe` lets through: a colour code (bounded: constant work per match), CRLF.
-_OUTPUT = re.compile(f"\x1b\\[[0-9;]{{0,16}}m|\r\n|[{_CLASS}]")
+# What `output_safe` lets through: benchlint's own colour codes (`report.text`: bold, red,
+# yellow, cyan, reset; a value's `ESC [ 8 m` is escaped) and CRLF.
+_OWN_COLOURS = r"\x1b\[(?:0|1|31|33|36|1;31|1;33|1;36)m"
+_OUTPUT = re.compile(f"{_OWN_COLOURS}|\r\n|[{_CLASS}]")
+_OUTPUT_PLAIN = re.compile(f"\r\n|[{_CLASS}]")  # where no colour is ever sent (the server)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -54,9 +57,10 @@ def pictured(text: str) -> str:
     return _UNSAFE.sub(picture, text)
 
 
-def output_safe(text: str) -> str:
+def output_safe(text: str, *, colour: bool = True) -> str:
     """`text` as any output may carry it: every unsafe character escaped, except benchlint's
-    own colour codes and CRLF line ends (a user's file shown in a diff keeps its line ends)."""
+    own colour codes (unless `colour` is off) and CRLF line ends (a user's file shown in a
+    diff keeps its line ends)."""
     if not _UNSAFE.search(text):
         return text
 
@@ -64,4 +68,4 @@ def output_safe(text: str) -> str:
         found = match.group()
         return found if len(found) > 1 else _escape(found)
 
-    return _OUTPUT.sub(safe, text)
+    return (_OUTPUT if colour else _OUTPUT_PLAIN).sub(safe, text)

@@ -8,10 +8,12 @@ Every output is masked with these facts by `benchlint.secrets.redaction`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from ahocorasick_rs import AhoCorasick
 
+_JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"
 # Known token formats. Each pattern needs enough characters after its prefix that ordinary
 # words and secret *names* do not match (`OPENAI_API_KEY`, `sk-placeholder`).
 _TOKEN_PATTERNS: tuple[str, ...] = (
@@ -32,19 +34,114 @@ _TOKEN_PATTERNS: tuple[str, ...] = (
     r"r8_[A-Za-z0-9]{20,}",  # Replicate
     r"npm_[A-Za-z0-9]{30,}",  # npm
     r"ya29\.[A-Za-z0-9_\-]{20,}",  # Google OAuth access tokens
-    r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*",  # JWT
+    _JWT,  # JSON Web Token (found by `TokenFinder` apart from the others)
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:.|\n)*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)",
 )
 # Not inside a lower-case word: `task-set-overrides-filters` holds no `sk-…` token (a token
 # glued to an upper-case name, `OPENAI_API_KEYsk-…`, still counts).
-_ANY_TOKEN = "(?<![a-z0-9])(?:" + "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS) + ")"
+_NOT_IN_WORD = "(?<![a-z0-9])"
+_ANY_TOKEN = _NOT_IN_WORD + "(?:" + "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS) + ")"
+
+
+class TokenFinder:
+    """Every known token in a text, leftmost first, in time linear in the text.
+
+    One regular expression of all formats would do the same, but for the JWT: its header
+    must be followed by `.eyJ`, so at each `eyJ` of a run like `eyJeyJeyJ…` the expression
+    read to the end of the run and failed, which is quadratic. Every other format either
+    matches what follows its prefix or is bounded. The JWT is found from the other end:
+    each run of token characters followed by `.eyJ` is read once (the lookbehind starts it
+    at the run's first character, the possessive quantifier never gives back), and the JWT
+    pattern is tried once, at the run's first `eyJ` that may start a token (later ones end
+    at the same dot and fail alike).
+    """
+
+    def __init__(self) -> None:
+        others = "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS if pattern != _JWT)
+        self._others = re.compile(f"{_NOT_IN_WORD}(?:{others})")
+        self._jwt = re.compile(_JWT)
+        self._header_run = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9_\-]{11,}+(?=\.eyJ)")
+        self._rest_of_run = re.compile(r"[A-Za-z0-9_\-]*+")
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        """The tokens of `text`, as a single alternation's `finditer` finds them."""
+        if ".eyJ" not in text:  # no JWT: the common case costs one expression, as before
+            return self._others.finditer(text)
+        return self._merged(text)
+
+    def _merged(self, text: str) -> Iterator[re.Match[str]]:
+        other = self._others.search(text)
+        jwt = self._next_jwt(text, 0)
+        while other is not None or jwt is not None:
+            if jwt is None or (other is not None and other.start() < jwt.start()):
+                match = other
+            else:
+                match = jwt
+            assert match is not None
+            yield match
+            end = match.end()
+            if other is not None and other.start() < end:
+                other = self._others.search(text, end)
+            if jwt is not None and jwt.start() < end:
+                jwt = self._next_jwt(text, end)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        if ".eyJ" not in text:
+            return self._others.search(text)
+        return next(self._merged(text), None)
+
+    def sub(self, replace: Callable[[re.Match[str]], str], text: str) -> str:
+        if ".eyJ" not in text:
+            return self._others.sub(replace, text)
+        parts, last = [], 0
+        for match in self._merged(text):
+            parts += [text[last : match.start()], replace(match)]
+            last = match.end()
+        if not parts:
+            return text
+        parts.append(text[last:])
+        return "".join(parts)
+
+    def _next_jwt(self, text: str, pos: int) -> re.Match[str] | None:
+        runs: list[tuple[int, int]] = []
+        if 0 < pos < len(text) and _run_char(text[pos - 1]) and _run_char(text[pos]):
+            # `pos` is inside a run (a token before it ended there): the rest of that run
+            rest = self._rest_of_run.match(text, pos)
+            if rest is not None and text.startswith(".eyJ", rest.end()):
+                runs.append((pos, rest.end()))
+        found = self._header_run.finditer(text, pos)
+        for start, end in _chain(runs, (match.span() for match in found)):
+            at = text.find("eyJ", start, end - 8)
+            while at >= 0:
+                if at == 0 or not _word_before(text[at - 1]):
+                    match = self._jwt.match(text, at)
+                    if match is not None:
+                        return match
+                    break  # the payload after this run is no JWT's: on to the next run
+                at = text.find("eyJ", at + 1, end - 8)
+        return None
+
+
+def _chain(
+    first: list[tuple[int, int]], rest: Iterator[tuple[int, int]]
+) -> Iterator[tuple[int, int]]:
+    yield from first
+    yield from rest
+
+
+def _run_char(char: str) -> bool:  # `[A-Za-z0-9_-]`
+    return char.isascii() and (char.isalnum() or char in "_-")
+
+
+def _word_before(char: str) -> bool:  # the `(?<![a-z0-9])` of every format
+    return "a" <= char <= "z" or "0" <= char <= "9"
 
 
 @cache
-def token_pattern() -> re.Pattern[str]:
-    """Any token, anywhere. Compiled on first use: most runs never get past the prefix
-    search, and compiling costs a few milliseconds of every command's start-up."""
-    return re.compile(_ANY_TOKEN)
+def token_pattern() -> TokenFinder:
+    """Any token, anywhere. Made on first use: most runs never get past the prefix search,
+    and compiling costs a few milliseconds of every command's start-up."""
+    return TokenFinder()
 
 
 @cache

@@ -30,6 +30,7 @@ from collections.abc import Hashable
 from ..core.reading import observe
 from .controls import output_safe
 from .redaction import redact
+from .shape import harmless
 from .source import source_secrets
 
 # A hidden span's runs of this many characters are looked for in output: shorter runs match
@@ -58,17 +59,20 @@ def grams(hidden: frozenset[str]) -> frozenset[str]:
 class OutputMasker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._inputs: dict[Hashable, tuple[str, bool]] = {}
+        self._inputs: dict[Hashable, tuple[str, str]] = {}
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
         self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
 
-    def add(self, source: Hashable, text: str, *, toml: bool = True) -> None:
+    def add(self, source: Hashable, text: str, *, toml: bool = True, name: bool = False) -> None:
         """Know the input `source` names (a document, a file; it replaces that source's last
-        text). `toml`: it is a config; anything else (a catalog, a name) is judged as text."""
+        text). `toml`: it is a config; anything else (a catalog) is judged as text. `name`:
+        it is a file's path, whose refused parts are looked for whole (a path is printed
+        where no renderer cut it: a report's `file=`)."""
+        kind = "name" if name else "toml" if toml else "text"
         with self._lock:
-            if self._inputs.get(source) != (text, toml):
-                self._inputs[source] = (text, toml)
+            if self._inputs.get(source) != (text, kind):
+                self._inputs[source] = (text, kind)
                 self._pending.add(source)
 
     def remove(self, source: Hashable) -> None:
@@ -83,14 +87,16 @@ class OutputMasker:
             self._grams.clear()
             self._counts.clear()
 
-    def mask(self, text: str) -> str:
+    def mask(self, text: str, *, colour: bool = True) -> str:
+        """`text` as it may be sent (see the module docstring). `colour`: benchlint's own
+        colour codes may pass (the command line's streams; never the language server)."""
         if not text:
             return text
         text = redact(text)
         counts = self._current()
         if counts:
             text = self._hide_grams(text, counts)
-        return output_safe(text)
+        return output_safe(text, colour=colour)
 
     def _hide_grams(self, text: str, counts: Counter[str]) -> str:
         hidden: list[tuple[int, int]] = []
@@ -116,12 +122,23 @@ class OutputMasker:
                         del self._counts[gram]
                 entry = self._inputs.get(source)
                 if entry is not None:
-                    text, toml = entry
-                    found = grams(source_secrets(text, toml=toml).hidden)
+                    text, kind = entry
+                    found = grams(_hidden(text, kind))
                     self._grams[source] = found
                     self._counts.update(found)
             self._pending.clear()
             return self._counts
+
+
+def _hidden(text: str, kind: str) -> frozenset[str]:
+    hidden = source_secrets(text, toml=kind == "toml").hidden
+    if kind != "name":
+        return hidden
+    parts = {part for part in _PATH_PARTS.split(text) if part and not harmless(part)}
+    return hidden | parts
+
+
+_PATH_PARTS = re.compile(r"[/\\]")
 
 
 # The process's masker: the command line's streams and the language server send through it.
@@ -131,8 +148,9 @@ MASKER = OutputMasker()
 def _remember_read(name: str, data: bytes) -> None:
     """Every input read (`core.reading`) is known before anything about it can be sent:
     configs, catalogs, secret lists and settings files alike, judged as text (a config is
-    also added as TOML by whoever lints it)."""
-    MASKER.add(("read", name), data.decode("utf-8", "replace"), toml=False)
+    also added as TOML by whoever lints it). A `.toml` file (a settings file) is judged as
+    TOML too: its escaped values are judged decoded, as its errors quote them."""
+    MASKER.add(("read", name), data.decode("utf-8", "replace"), toml=name.endswith(".toml"))
 
 
 observe(_remember_read)

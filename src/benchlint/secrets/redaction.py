@@ -153,3 +153,25 @@ def rendered(data: Any) -> Any:
 def shown_lines(text: str) -> str:
     """Multi-line text through `shown_text` line by line (its own line breaks kept)."""
     return "\n".join(shown_text(line) for line in text.split("\n"))
+
+
+_BACKTICKS = re.compile(r"`+")
+# Inline Markdown's structure: emphasis, code, links and images (no `[`, no link), HTML,
+# tables, strike-through; a value is never at a line's start, so `-`, `#`, `1.` are text.
+_MARKDOWN = re.compile(r"[\\`*_\[\]<>|~]")
+
+
+def code_span(value: str) -> str:
+    """A value as Markdown code (a hover), through the renderer: fenced with more backticks
+    than it holds, so no value closes the span and writes a link or an image of its own."""
+    shown = shown_text(value, one_value=True)
+    longest = max((len(run) for run in _BACKTICKS.findall(shown)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def markdown_text(text: str) -> str:
+    """Free text (a catalog's description, a plan row) as Markdown that reads as written:
+    through the renderer, every Markdown punctuation character escaped."""
+    return _MARKDOWN.sub(lambda match: "\\" + match.group(), shown_text(text))

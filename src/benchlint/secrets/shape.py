@@ -78,25 +78,41 @@ def _word(run: str) -> bool:
 def unproven_spans(text: str) -> list[tuple[int, int]]:
     """What of `text` is not proven harmless: every token that is not, whole. (Hiding only
     its offending runs would show the rest of a password such as `00000000000/0A0A`.)"""
+    if all(map(harmless_token, TOKEN.findall(text))):  # the usual message: no match objects
+        return []
     return [token.span() for token in TOKEN.finditer(text) if not harmless_token(token.group())]
 
 
 def offending_runs(text: str) -> list[tuple[int, int]]:
-    """In each token of `text` that is not proven harmless, the runs that make it so: those
-    that are not words, or, when the token has too many interleaved runs, every run holding
-    a digit (a UUID's groups). What the output masker looks for elsewhere: the whole token
-    would star a URL's `https://` or a record name beside it in every line."""
+    """What the output masker looks for elsewhere, in each token of `text` that is not
+    proven harmless: the whole token when it is short (`LOOKED_FOR_WHOLE` characters, not a
+    URL: a password, a key, a name); in a longer one or a URL, the part from its first
+    offending run (not a word; or, with too many interleaved runs, one holding a digit) to
+    its last, and 7 characters on each side, so that any 8 characters that touch it are
+    found. (The whole of a long URL would star `https://` in every line.)"""
     spans: list[tuple[int, int]] = []
     for token in TOKEN.finditer(text):
-        if harmless_token(token.group()):
+        written = token.group()
+        if harmless_token(written):
             continue
-        runs = list(_RUN.finditer(token.group()))
+        if len(written) <= LOOKED_FOR_WHOLE and "://" not in written:
+            spans.append(token.span())
+            continue
+        runs = list(_RUN.finditer(written))
         offending = [run for run in runs if not _word(run.group())]
         if not offending:
             offending = [run for run in runs if _DIGIT.search(run.group())]
-        base = token.start()
-        spans += [(base + run.start(), base + run.end()) for run in offending]
+        if not offending:  # not a word for its punctuation alone: cannot be, but be whole
+            spans.append(token.span())
+            continue
+        start = max(0, offending[0].start() - _REACH)
+        end = min(len(written), offending[-1].end() + _REACH)
+        spans.append((token.start() + start, token.start() + end))
     return spans
+
+
+LOOKED_FOR_WHOLE = 40
+_REACH = 7  # the output masker's window (`secrets.output.GRAM`) less one
 
 
 def harmless(text: str) -> bool:

@@ -56,10 +56,12 @@ _SHORTEST_HIDDEN = 4
 SHORTEST_CREDENTIAL = 8  # shorter strings are not looked for in output (too many false hits)
 
 # `key = "value"` (or a literal string) anywhere on a line, inline tables and comments
-# included. (The lookbehind: a bare key is tried once per run of key characters, not at each
-# of them, which made a 30 KB line take seconds.)
+# included. (The lookbehinds: a bare key is tried once per run of key characters, not at each
+# of them, which made a 30 KB line take seconds; a quoted key never starts at an escaped
+# quote, so the scans of two quoted keys never overlap: `"a\"a\"a\"…` was quadratic.)
 _SOURCE_PAIR = re.compile(
-    r"(?P<key>\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*=[ \t]*"
+    r"(?P<key>(?<!\\)\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)"
+    r"[ \t]*=[ \t]*"
     r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote))[^\n])*)"
 )
 # `KEY=value`, `key: value` (a `.env` line, YAML, a comment): a credential-named key's
@@ -85,7 +87,7 @@ _SPACED_PAIR = re.compile(
 # A multi-line string value after its key, in a file with a syntax error (the source map does
 # not see the blanked lines); an unclosed one runs to the end.
 _MULTILINE_PAIR = re.compile(
-    r"""(?P<key>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
+    r"""(?P<key>(?<!\\)"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
     r"""[ \t]*(?P<quote>\"\"\"|''')(?P<value>.*?)(?:(?P=quote)|\Z)""",
     re.DOTALL,
 )
@@ -121,6 +123,8 @@ def source_secrets(text: str, *, toml: bool = True) -> SourceSecrets:
         found.from_text()
         if toml:
             found.from_values()
+    elif toml and "\\" in text:  # an escape or a continuation: judge the decoded shapes
+        found.from_values()
     return SourceSecrets(
         pictured(found.starred()),
         frozenset(found.credentials),
@@ -310,6 +314,8 @@ class _Finder:
             if entry.key is not None and names and _is_credential(names[-1]):
                 self.hide(entry.key.start, entry.key.end)
                 self.credential(names[-1])
+            elif entry.key is not None and names:
+                self._decoded(entry.key.start, entry.key.end, names[-1])
             if entry.header is not None and any(_is_credential(name) for name in names):
                 self.hide(entry.header.start + 1, entry.header.end - 1)
             span = entry.value
@@ -329,14 +335,18 @@ class _Finder:
             )
             if whole or (_by_name(key, value) and len(value) > _SHORTEST_HIDDEN):
                 self.hide(*inside)
-            elif written != value and not harmless(value):
-                # the shape is judged on the value, not on how it is spelled: a line
-                # continuation or an escape cuts a long run into words in the source
-                self.hide(*inside)
-                self.unproven.update(value[start:end] for start, end in offending_runs(value))
+            else:
+                self._decoded(*inside, value)
             if credential:
                 self.credential(value)
                 self.credential(text[inside[0] : inside[1]])
+
+    def _decoded(self, start: int, end: int, value: str) -> None:
+        """The shape is judged on the value, not on how it is spelled: an escape or a line
+        continuation cuts a long run into words in the source."""
+        if "\\" in self.text[start:end] and not harmless(value):
+            self.hide(start, end)
+            self.unproven.update(value[a:b] for a, b in offending_runs(value))
 
     # -- the result ----------------------------------------------------------------------------
     def starred(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...secrets.redaction import code_span, markdown_text
 from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from .entry import CatalogEntry
 from .store import Catalog
@@ -63,9 +64,9 @@ def category_names(entry: CatalogEntry | None) -> tuple[str, ...]:
 
 def describe(entry: CatalogEntry) -> str:
     """A benchmark's catalog entry as short markdown (hover text)."""
-    lines = [f"**{entry.name}** (`{entry.key}`)"]
+    lines = [f"**{markdown_text(entry.name)}** ({code_span(entry.key)})"]
     if entry.description:
-        lines.append(entry.description)
+        lines.append(markdown_text(entry.description))
     facts = []
     if entry.source_type == "osmosis_managed":
         facts.append("Osmosis-managed")
@@ -78,20 +79,20 @@ def describe(entry: CatalogEntry) -> str:
     elif entry.requires_harness:
         facts.append("requires a `harness`")
     if entry.default_harness:
-        facts.append(f"published scores measured on `{entry.default_harness}`")
+        facts.append(f"published scores measured on {code_span(entry.default_harness)}")
     if entry.pinned_grader:
         facts.append("pinned grader: needs `judge_api_key_secret`, takes no `judge_model`")
     elif entry.uses_judge:
         needs = "needs" if entry.needs_judge_key else "no key needed, no"
         judge = f"LLM judge: {needs} `judge_api_key_secret`"
         if entry.judge_model_default:
-            judge += f" (default model `{entry.judge_model_default}`)"
+            judge += f" (default model {code_span(entry.judge_model_default)})"
         facts.append(judge)
     if entry.task_sets:
         facts.append(
             "task sets: "
             + ", ".join(
-                f'"{ts.name}"' + (" (recommended)" if ts.recommended else "")
+                code_span(ts.name) + (" (recommended)" if ts.recommended else "")
                 for ts in entry.task_sets
             )
         )
@@ -101,10 +102,10 @@ def describe(entry: CatalogEntry) -> str:
             if entry.synced_task_count is not None
             else ""
         )
-        facts.append(f"not ready to run: sync {entry.sync_status}{progress}")
+        facts.append(f"not ready to run: sync {markdown_text(str(entry.sync_status))}{progress}")
     if entry.required_secret_names:
-        facts.append("implicit secrets: " + ", ".join(entry.required_secret_names))
+        facts.append("implicit secrets: " + ", ".join(map(code_span, entry.required_secret_names)))
     lines.extend(f"- {fact}" for fact in facts)
-    origin = "bundled catalog" if entry.bundled else f"catalog file {entry.origin}"
+    origin = "bundled catalog" if entry.bundled else f"catalog file {markdown_text(entry.origin)}"
     lines.append(f"\n_From the {origin}._")
     return "\n".join(lines)

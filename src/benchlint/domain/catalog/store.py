@@ -108,9 +108,13 @@ def read_catalog_file(path: Path) -> list[CatalogEntry]:
         raise CatalogError(f"catalog file {shown(path)}: {error}") from None
 
 
-def load_catalog(paths: Sequence[Path]) -> Catalog:
-    """The bundled catalog with each file's entries laid over it, in order."""
+def load_catalog(paths: Sequence[Path], under: Iterable[CatalogEntry] = ()) -> Catalog:
+    """The bundled catalog with `under` (the workspace cache's entries), then each file's
+    entries, laid over it, in order."""
     catalog = bundled_catalog()
+    under = tuple(under)
+    if under:
+        catalog = catalog.with_entries(under)
     for path in paths:
         catalog = catalog.with_entries(read_catalog_file(path))
     return catalog

@@ -1,0 +1,221 @@
+"""Adversarial shapes, in process: inputs whose cost grew faster than their size.
+
+Each shape makes, for a size `n`, the work of one run on an input of that size (a closure
+with its setup done). `bench/instructions.py` counts each at `n` and at `4 n` and fails when
+the count grows more than 5× (linear is 4×); `bench/scaling.py --in-process` times them.
+The sizes are small enough for valgrind and large enough that the shape's own work dominates.
+
+- token-prefix-comment / -value, mask-token-prefix: `eyJeyJeyJ…`, each `eyJ` a place a JWT
+  may start, in a comment, a value, and a text the output masker is given;
+- escaped-quotes-comment / -colon: `# "a\\"a\\"a\\"…`, each `"` a place a quoted key may
+  start (and `'a\\'a\\'…` in the masker's text); outline-escaped-quotes: the same in a value
+  line the editor's completion reads;
+- fix-all-identical-lines: `source.fixAll`'s edits on a file of many identical lines;
+- ignore-actions-multiline-string: code actions over the whole of a file with a multi-line
+  string and a finding per line ("Ignore" checks that its comment changes no value);
+- glob-braces-settings / -editor: `{a,b}` repeated in a `per-file-ignores` pattern and in a
+  `benchlint.globs` pattern;
+- check-* : a whole `check` in process (lint, text report, masked output) of the shapes
+  `bench/scaling.py` doubles on the command line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from benchlint import Settings, lint_text
+from benchlint.report import FileReport, RunInfo
+from benchlint.report.text import render_text
+from benchlint.secrets.output import MASKER
+
+PATH = "configs/benchmark/shape.toml"
+HEAD = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
+AGENT = (
+    '[[agents]]\nharness = "terminus-2"\n'
+    '[agents.model]\ntype = "provider"\nmodel = "m"\napi_key_secret = "K"\n'
+)
+
+Work = Callable[[], object]
+
+
+def check(text: str) -> str:
+    """What `benchlint check FILE` does in process: lint, render text, mask the output."""
+    found = lint_text(text, PATH)
+    report = render_text([FileReport(PATH, found, text)], RunInfo("0", "default"))
+    MASKER.clear()
+    MASKER.add(PATH, text)
+    return MASKER.mask(report)
+
+
+def _fresh() -> None:
+    """Forget what a run memoizes by whole text or token: each run pays for its input."""
+    from benchlint.secrets import shape, source
+
+    source.source_secrets.cache_clear()
+    source.credentials.cache_clear()
+    shape.harmless_token.cache_clear()
+
+
+def _checking(text: str) -> Work:
+    def work() -> object:
+        _fresh()
+        return check(text)
+
+    return work
+
+
+def token_prefix_comment(n: int) -> Work:
+    # on a line with a finding: the comment is in the report's code frame too
+    return _checking(HEAD + 'descripton = "x"  # token: ' + "eyJ" * n + "\n" + AGENT)
+
+
+def token_prefix_value(n: int) -> Work:
+    return _checking(HEAD + AGENT + '[env]\nK = "' + "eyJ" * n + '"\n')
+
+
+def escaped_quotes_comment(n: int) -> Work:
+    return _checking(HEAD + 'descripton = "x"  # "' + 'a\\"' * n + "\n" + AGENT)
+
+
+def escaped_quotes_colon(n: int) -> Work:
+    return _checking(HEAD + AGENT + '# "' + 'a\\":' * n + "\n")
+
+
+def mask_token_prefix(n: int) -> Work:
+    """The output masker on a text sent out (a message quoting a long run)."""
+    text = "see: " + "eyJ" * n + " and '" + "a\\'" * n
+
+    def work() -> object:
+        _fresh()
+        return MASKER.mask(text)
+
+    return work
+
+
+def multiline_secrets(n: int) -> Work:
+    body = "".join(f'K{i} = """\nsk-proj-{i:06d}abcdefghijklmnopqrstuvwx\n"""\n' for i in range(n))
+    return _checking(HEAD + AGENT + "[env]\n" + body)
+
+
+def diagnostics_per_line(n: int) -> Work:
+    names = ", ".join('"terminal-bench/x"' for _ in range(n))  # each repeat is a BL503
+    return _checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT)
+
+
+def syntax_errors(n: int) -> Work:
+    return _checking(HEAD + AGENT + "[env]\n" + "".join(f"broken {i} =\n" for i in range(n)))
+
+
+def outline_escaped_quotes(n: int) -> Work:
+    """The strings of a value line as completion reads them (`lsp/outline.py`)."""
+    from benchlint.lsp.outline import strings_in
+
+    line = ' "' + 'a\\"' * n
+    return lambda: strings_in(line)
+
+
+def fix_all_identical_lines(n: int) -> Work:
+    from benchlint.lsp.code_actions import text_changes
+
+    line = 'LOG_LEVEL = "debug"\n'
+    before = "[env]\n" + line * n
+    after = "[env]\n" + 'LOG_LEVEL = "info"\n' + line * (n - 2) + 'LOG_LEVEL = "info"\n'
+    return lambda: text_changes(before, after)
+
+
+def ignore_actions_multiline_string(n: int) -> Work:
+    from lsprotocol import types as lsp
+
+    from benchlint.lsp.code_actions import ActionContext, code_actions
+    from benchlint.lsp.documents import OpenDocument
+
+    unknown = "".join(f"unknown_{i} = {i}\n" for i in range(n))  # a BL101 each
+    text = HEAD + unknown + 'description = """\nmany\nlines\n"""\n' + AGENT
+    settings = Settings()
+    found = lint_text(text, PATH, settings)
+    whole = lsp.Range(lsp.Position(0, 0), lsp.Position(text.count("\n"), 0))
+    params = lsp.CodeActionParams(
+        lsp.TextDocumentIdentifier("file:///shape.toml"),
+        whole,
+        lsp.CodeActionContext(diagnostics=[], only=[lsp.CodeActionKind.QuickFix]),
+    )
+
+    def work() -> object:
+        # a new version of the document: nothing computed for it yet
+        document = OpenDocument("file:///shape.toml", PATH, "toml", 1, text, "utf-16")
+        return code_actions(ActionContext(document, found, settings, True), params)
+
+    return work
+
+
+def glob_braces_settings(n: int) -> Work:
+    """A `per-file-ignores` pattern of `n` braces: refused with a settings error, and matched
+    (the matcher's own bound: braces past it are literal) without expanding them."""
+    from benchlint.core import globs
+    from benchlint.lint.settings import SettingsError
+
+    pattern = "configs/" + "{a,b}" * n + "*.toml"
+
+    def work() -> object:
+        globs.clear_caches()
+        with contextlib.suppress(SettingsError):
+            Settings(per_file_ignores={pattern: ("BL101",)})
+        return globs.glob_match(pattern, "configs/" + "ab" * n + ".toml")
+
+    return work
+
+
+def glob_braces_editor(n: int) -> Work:
+    """The same in the editor's `benchlint.globs`."""
+    from benchlint.core import globs
+    from benchlint.lsp.client_settings import ClientSettingsError, parse_client_settings
+    from benchlint.lsp.selection import matches_globs
+
+    patterns = ["**/" + "{x,y}" * n + "/*.toml"]
+
+    def work() -> object:
+        globs.clear_caches()
+        with contextlib.suppress(ClientSettingsError):
+            parse_client_settings({"globs": patterns})
+        return matches_globs("/w/" + "xy" * n + "/a.toml", patterns, ["/w"])
+
+    return work
+
+
+# name -> (the work for a size, the smaller of the two sizes the gate counts)
+SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
+    "token-prefix-comment": (token_prefix_comment, 2000),
+    "token-prefix-value": (token_prefix_value, 2000),
+    "escaped-quotes-comment": (escaped_quotes_comment, 2000),
+    "escaped-quotes-colon": (escaped_quotes_colon, 2000),
+    "mask-token-prefix": (mask_token_prefix, 2000),
+    "outline-escaped-quotes": (outline_escaped_quotes, 2000),
+    "fix-all-identical-lines": (fix_all_identical_lines, 500),
+    "ignore-actions-multiline-string": (ignore_actions_multiline_string, 100),
+    "glob-braces-settings": (glob_braces_settings, 16),
+    "glob-braces-editor": (glob_braces_editor, 16),
+    "check-multiline-secrets": (multiline_secrets, 100),
+    "check-diagnostics-per-line": (diagnostics_per_line, 100),
+    "check-syntax-errors": (syntax_errors, 100),
+}
+
+if __name__ == "__main__":
+    import sys
+    import time
+
+    for name, (make, size) in SHAPES.items():
+        if sys.argv[1:] and name not in sys.argv[1:]:
+            continue
+        seconds = []
+        for n in (size, 4 * size):
+            work = make(n)
+            work()
+            start = time.perf_counter()
+            work()
+            seconds.append(time.perf_counter() - start)
+        print(
+            f"{name:34} {seconds[0] * 1e3:9.2f} ms  {seconds[1] * 1e3:9.2f} ms  "
+            f"{seconds[1] / seconds[0]:6.1f}×",
+            flush=True,
+        )
