@@ -158,7 +158,18 @@ _PYTHON = re.compile(
 )
 
 
+@cache
+def _protocol_methods() -> frozenset[str]:
+    """LSP's method names (`workspace/configuration`): not paths, whatever folder they match."""
+    import lsprotocol.types
+
+    values = (getattr(lsprotocol.types, name) for name in dir(lsprotocol.types))
+    return frozenset(v for v in values if isinstance(v, str) and "/" in v)
+
+
 def is_repository_path(text: str) -> bool:
+    if text in _protocol_methods():
+        return False
     return bool(_PATH.match(text) or text.startswith(SUBPACKAGES))
 
 
