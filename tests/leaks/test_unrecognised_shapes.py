@@ -55,7 +55,7 @@ def random_strings(draw: st.DrawFn) -> str:
 
 def unproven_windows(value: str) -> list[str]:
     """Every run of WINDOW characters of a token of `value` that the allow-list does not
-    admit: what no output may hold. In a token longer than `LOOKED_FOR_WHOLE` or a URL,
+    admit: what no output may hold. In a token longer than `LOOKED_FOR_WHOLE`, a path or a URL,
     the runs that touch a part that is not a word (docs/security.md: the rest of a long URL
     stays readable)."""
     found = []
@@ -64,7 +64,7 @@ def unproven_windows(value: str) -> list[str]:
             continue
         folded = token.casefold()
         windows = range(len(folded) - WINDOW + 1)
-        if len(token) > LOOKED_FOR_WHOLE or "://" in token:
+        if len(token) > LOOKED_FOR_WHOLE or "/" in token:
             refused = [run.span() for run in RUN.finditer(token) if not harmless_token(run.group())]
             touch = {i for start, end in refused for i in range(start - WINDOW + 1, end)}
             windows = range(0) if not refused else [i for i in windows if i in touch]

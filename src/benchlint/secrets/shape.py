@@ -86,16 +86,18 @@ def unproven_spans(text: str) -> list[tuple[int, int]]:
 def offending_runs(text: str) -> list[tuple[int, int]]:
     """What the output masker looks for elsewhere, in each token of `text` that is not
     proven harmless: the whole token when it is short (`LOOKED_FOR_WHOLE` characters, not a
-    URL: a password, a key, a name); in a longer one or a URL, the part from its first
+    path or a URL: a password, a key, a name); in a longer one, a path or a URL, the part
+    from its first
     offending run (not a word; or, with too many interleaved runs, one holding a digit) to
     its last, and 7 characters on each side, so that any 8 characters that touch it are
-    found. (The whole of a long URL would star `https://` in every line.)"""
+    found. (The whole of a URL would star `https://` in every line, and the whole of a
+    path its folders' names.)"""
     spans: list[tuple[int, int]] = []
     for token in TOKEN.finditer(text):
         written = token.group()
         if harmless_token(written):
             continue
-        if len(written) <= LOOKED_FOR_WHOLE and "://" not in written:
+        if len(written) <= LOOKED_FOR_WHOLE and "/" not in written:
             spans.append(token.span())
             continue
         runs = list(_RUN.finditer(written))
