@@ -241,8 +241,12 @@ async def main(samples: int, edits: int) -> None:
     loads = min(_time(lambda: tomllib.loads(SMALL)) for _ in range(200)) * 1000
     from benchlint import lint_text  # the engine alone, in this process, for comparison
 
-    engine_small = [_time(lambda: lint_text(SMALL, "configs/benchmark/s.toml")) for _ in range(50)]
-    engine_large = [_time(lambda: lint_text(large, "configs/benchmark/l.toml")) for _ in range(10)]
+    engine_small = [
+        _time(lambda: lint_text(SMALL, path="configs/benchmark/s.toml")) for _ in range(50)
+    ]
+    engine_large = [
+        _time(lambda: lint_text(large, path="configs/benchmark/l.toml")) for _ in range(10)
+    ]
     cores, load = os.cpu_count(), os.getloadavg()[0]
     rows = [
         (

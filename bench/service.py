@@ -76,7 +76,7 @@ def speed(quick: bool) -> None:
     built = time.perf_counter() - started
     plain = Settings()
     with_workspace = Settings(workspace=workspace)
-    lint_text(VALID, PATH, with_workspace)  # the catalog index is built on first use
+    lint_text(VALID, path=PATH, settings=with_workspace)  # the catalog index is built on first use
     print(f"workspace built in {built:.2f} s ({workspace!r})")
     rounds, number = (5, 200) if quick else (15, 600)
     for label, text in (
@@ -84,8 +84,8 @@ def speed(quick: bool) -> None:
         ("3 tasks of a 10,000-task manifest", SELECTING),
     ):
         ours, base = side_by_side(
-            lambda t=text: lint_text(t, PATH, with_workspace),
-            lambda t=text: lint_text(t, PATH, plain),
+            lambda t=text: lint_text(t, path=PATH, settings=with_workspace),
+            lambda t=text: lint_text(t, path=PATH, settings=plain),
             rounds,
             number,
         )
@@ -117,7 +117,7 @@ def memory(quick: bool) -> None:
 
     def calls(count: int) -> None:
         for text in varied(count):
-            lint_text(text, PATH, settings)
+            lint_text(text, path=PATH, settings=settings)
 
     calls(1_000)
     gc.collect()

@@ -98,4 +98,4 @@ def lint_through_link(text: str | bytes, folder: Path, settings: Settings) -> li
     link = repo / "configs" / "benchmark" / "example.toml"
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(outside)
-    return benchlint.lint_file(link, settings)
+    return benchlint.lint_file(link, settings=settings)

@@ -214,8 +214,93 @@ def test_public_surface_is_small() -> None:
             "load_config",
             "Plan",
             "plan_text",
+            "refuses",
         ]
     )
+
+
+ENTRY_POINTS = [benchlint.lint_text, benchlint.load_config, benchlint.plan_text]
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS, ids=lambda f: f.__name__)
+def test_every_entry_point_takes_the_text_then_keywords(entry: Any) -> None:
+    import inspect
+
+    parameters = list(inspect.signature(entry).parameters.values())
+    assert [p.name for p in parameters] == ["text", "path", "settings"]
+    assert [p.kind for p in parameters[1:]] == [inspect.Parameter.KEYWORD_ONLY] * 2
+    file_parameters = list(inspect.signature(benchlint.lint_file).parameters.values())
+    assert [(p.name, p.kind.name) for p in file_parameters] == [
+        ("path", "POSITIONAL_OR_KEYWORD"),
+        ("settings", "KEYWORD_ONLY"),
+    ]
+
+
+def test_the_old_positional_calls_still_work_with_a_deprecation_warning(tmp_path: Path) -> None:
+    settings = Settings(ignore=("BL504",))
+    where = "elsewhere/a.toml"
+    with pytest.warns(DeprecationWarning, match=r"lint_text\(\): pass path=, settings= by keyword"):
+        old = benchlint.lint_text(MINIMAL, where, settings)
+    assert old == benchlint.lint_text(MINIMAL, path=where, settings=settings) == []
+    with pytest.warns(DeprecationWarning, match=r"load_config\(\): pass settings=, path="):
+        config = benchlint.load_config(MINIMAL, settings, where)
+    assert config == benchlint.load_config(MINIMAL, path=where, settings=settings)
+    with pytest.warns(DeprecationWarning, match=r"plan_text\(\): pass path="):
+        plan = benchlint.plan_text(MINIMAL, where)
+    assert plan.to_dict() == benchlint.plan_text(MINIMAL, path=where).to_dict()
+    file = tmp_path / "a.toml"
+    file.write_text(MINIMAL, "utf-8")
+    with pytest.warns(DeprecationWarning, match=r"lint_file\(\): pass settings="):
+        assert benchlint.lint_file(file, settings) == benchlint.lint_file(file, settings=settings)
+    with pytest.raises(TypeError, match="takes 1 positional argument"):
+        benchlint.lint_text(MINIMAL, where, settings, "extra")  # type: ignore[call-arg]
+    with (
+        pytest.raises(TypeError, match="multiple values for 'path'"),
+        pytest.warns(DeprecationWarning),
+    ):
+        benchlint.lint_text(MINIMAL, where, path=where)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [(None, "None"), (memoryview(b"x"), "memoryview"), (3, "int"), (2.5, "float")],
+)
+@pytest.mark.parametrize("entry", ENTRY_POINTS, ids=lambda f: f.__name__)
+def test_a_text_of_the_wrong_type_names_what_is_accepted(entry: Any, text: Any, kind: str) -> None:
+    with pytest.raises(TypeError, match=rf"^text must be str or bytes .*, not {kind}"):
+        entry(text)
+
+
+def test_bytearray_is_taken_as_bytes() -> None:
+    assert benchlint.lint_text(bytearray(MINIMAL, "utf-8")) == benchlint.lint_text(MINIMAL)
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS, ids=lambda f: f.__name__)
+def test_a_path_or_settings_of_the_wrong_type_names_what_is_accepted(entry: Any) -> None:
+    with pytest.raises(TypeError, match=r"^path must be a str, an os.PathLike .*, not int"):
+        entry(MINIMAL, path=3)
+    with pytest.raises(
+        TypeError, match=r"^settings must be a benchlint.Settings or None, not dict"
+    ):
+        entry(MINIMAL, settings={"fail_on": "info"})
+    with pytest.raises(TypeError, match=r"^path must be .*, not None$"):
+        benchlint.lint_file(None)  # type: ignore[arg-type]
+
+
+def test_refuses_honours_fail_on_as_the_cli_does() -> None:
+    found = benchlint.lint_text(MINIMAL + '\n[env]\nHF_TOKEN = "x"\n')
+    severities = {d.severity for d in found}
+    assert "error" in severities
+    assert benchlint.refuses(found)
+    assert not benchlint.refuses(found, settings=Settings(fail_on="never"))
+    infos = [d._replace(severity="info") for d in found]
+    assert not benchlint.refuses(infos)
+    assert not benchlint.refuses(infos, settings=Settings(fail_on="warning"))
+    assert benchlint.refuses(infos, settings=Settings(fail_on="info"))
+    assert benchlint.refuses(
+        [d._replace(severity="warning") for d in found][:1], settings=Settings(fail_on="warning")
+    )
+    assert not benchlint.refuses([])
 
 
 @pytest.mark.parametrize(
@@ -268,7 +353,7 @@ def test_recovery_reads_the_syntax_tree_once_for_many_errors(
 
 def test_json_keys_are_quoted_exactly_when_toml_needs_it() -> None:
     text = MINIMAL + '\n[env]\n"FOO\\n" = "a"\n"A B" = "b"\nOK_1 = 2\n'
-    keys = {d.key for d in benchlint.lint_text(text, "configs/benchmark/a.toml")}
+    keys = {d.key for d in benchlint.lint_text(text, path="configs/benchmark/a.toml")}
     assert 'env."FOO\\n"' in keys  # a key ending in a newline is quoted, with its escape
     assert 'env."A B"' in keys
     assert "env.OK_1" in keys

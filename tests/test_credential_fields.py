@@ -169,7 +169,7 @@ def test_a_credential_in_a_field_is_reported_and_never_shown(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     text = _place(field, EMBEDDINGS[embedding].format(token.value))
-    found = lint_text(text, "configs/benchmark/a.toml")
+    found = lint_text(text, path="configs/benchmark/a.toml")
     assert field.code in {d.code for d in found}, [(d.code, d.message) for d in found]
     path = tmp_path / "configs" / "benchmark" / "a.toml"
     path.parent.mkdir(parents=True)

@@ -53,7 +53,7 @@ def test_1_a_removal_leaves_the_comment_in_place(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = HLE.format(env=f'HF_TOKEN = "x"  # old key: {OPENAI}')
-    (bl203,) = [d for d in lint_text(text, "configs/benchmark/a.toml") if d.code == "BL203"]
+    (bl203,) = [d for d in lint_text(text, path="configs/benchmark/a.toml") if d.code == "BL203"]
     assert bl203.fix is not None
     assert all(edit.new_text == "" for edit in bl203.fix.edits)
     assert OPENAI[8:] not in json.dumps(bl203.to_dict())
@@ -78,7 +78,7 @@ def test_3_no_name_is_suggested_from_a_random_one(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     text = MINIMAL + f'\n[env]\n{RANDOM} = "1"\n'
-    found = lint_text(text, "configs/benchmark/a.toml")
+    found = lint_text(text, path="configs/benchmark/a.toml")
     (bl108,) = [d for d in found if d.code == "BL108"]
     assert "e.g." not in bl108.message
     output = _cli(tmp_path, text, capsys=capsys)
@@ -140,7 +140,7 @@ def _walk(symbols: list) -> list:  # type: ignore[type-arg]
 
 def test_7_a_header_of_many_parts_is_refused_before_parsing() -> None:
     header = "[" + ".".join(f"k{i}" for i in range(20_000)) + "]\n"
-    found = lint_text(MINIMAL + header, "configs/benchmark/a.toml")
+    found = lint_text(MINIMAL + header, path="configs/benchmark/a.toml")
     assert [d.code for d in found if d.severity == "error"] == ["BL001"]
     assert "more than 100 parts" in found[0].message or "more than 100 parts" in found[-1].message
 

@@ -76,7 +76,10 @@ def results(number: int, texts: list[str]) -> list[list[dict[str, Any]]]:
     """What workspace `number` gives for each text (as the bytes a request carries)."""
     chosen = settings(number)
     return [
-        [d.to_dict() for d in lint_text(_bytes(t), "configs/benchmark/x.toml", chosen)]
+        [
+            d.to_dict()
+            for d in lint_text(_bytes(t), path="configs/benchmark/x.toml", settings=chosen)
+        ]
         for t in texts
     ]
 

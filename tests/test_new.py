@@ -38,14 +38,16 @@ def test_every_config_it_writes_lints_clean(key: str, harness: str | None, profi
     assert entry is not None
     for model in ("openai/gpt-5.2", "anthropic/claude-sonnet-4", "acme-ai/model-1"):
         text = skeleton(entry, PROFILES[profile], [AgentChoice(harness, model)])
-        found = benchlint.lint_text(text, "configs/benchmark/new.toml", Settings(profile=profile))
+        found = benchlint.lint_text(
+            text, path="configs/benchmark/new.toml", settings=Settings(profile=profile)
+        )
         # The only thing it may say: another harness's scores are not comparable (the user's
         # choice, explained in a comment above the harness).
         assert {d.code for d in found} <= {"BL403"}, [d.message for d in found]
         assert ("BL403" in {d.code for d in found}) == bool(
             harness and entry.default_harness and harness != entry.default_harness
         )
-        config = benchlint.load_config(text, Settings(profile=profile))
+        config = benchlint.load_config(text, settings=Settings(profile=profile))
         assert model_key(model) in config.required_secrets
 
 

@@ -72,7 +72,9 @@ def config(benchmark: str = "hle", tasks: str = "", execution: str = "", agents:
 
 
 def plan(text: str, **settings: Any):  # type: ignore[no-untyped-def]
-    found = plan_text(text, "configs/benchmark/x.toml", Settings(workspace=WORKSPACE, **settings))
+    found = plan_text(
+        text, path="configs/benchmark/x.toml", settings=Settings(workspace=WORKSPACE, **settings)
+    )
     assert list(PLAN.iter_errors(found.to_dict())) == []
     return found
 

@@ -23,7 +23,7 @@ AGENT = '[[agents]]\nharness = "terminus-2"\n[agents.model]\ntype = "provider"\n
 
 
 def _report(text: str) -> str:
-    found = lint_text(text, "configs/benchmark/a.toml")
+    found = lint_text(text, path="configs/benchmark/a.toml")
     return render_text([FileReport("configs/benchmark/a.toml", found, text)], RunInfo("0", "docs"))
 
 
@@ -31,7 +31,7 @@ def _report(text: str) -> str:
 def test_a_text_report_grows_with_the_diagnostics_not_their_lines(repeats: int) -> None:
     names = ", ".join('"terminal-bench/x"' for _ in range(repeats))  # a BL503 per repeat
     text = HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT
-    diagnostics = len(lint_text(text, "configs/benchmark/a.toml"))
+    diagnostics = len(lint_text(text, path="configs/benchmark/a.toml"))
     assert diagnostics >= repeats - 1
     # each frame shows a window of the one long line, not the line
     per_diagnostic = 3 * (FRAME_WIDTH + 20) + 400

@@ -24,7 +24,10 @@ def test_the_submit_gate_accepts_and_refuses_with_reasons() -> None:
     smoke, hle, typo = (json.loads(line) for line in run.stdout.splitlines())
     assert smoke["accepted"] and smoke["secrets"] == ["ANTHROPIC_API_KEY"]
     assert not hle["accepted"] and "secrets" not in hle
-    assert {p.split()[1] for p in hle["problems"]} >= {"BL212", "BL401", "BL207"}
-    assert not any("hf_EXAMPLE" in problem for problem in hle["problems"])  # masked
+    # One answer shape: each problem is `Diagnostic.to_dict()`, the JSON report's object.
+    assert {p["code"] for p in hle["problems"]} >= {"BL212", "BL401", "BL207"}
+    assert "hf_EXAMPLE" not in json.dumps(hle["problems"])  # masked
     assert not typo["accepted"]
-    assert any('did you mean "terminal-bench/fix-permissions"' in p for p in typo["problems"])
+    assert any(
+        'did you mean "terminal-bench/fix-permissions"' in p["message"] for p in typo["problems"]
+    )

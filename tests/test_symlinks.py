@@ -129,7 +129,7 @@ def test_outside_git_the_walk_start_is_the_boundary(
 def test_the_python_api_applies_the_same_policy(repo: Path) -> None:
     link = repo / "configs" / "benchmark" / "n.toml"
     assert [d.code for d in benchlint.lint_file(link)] == ["BL004"]
-    read = benchlint.lint_file(link, Settings(follow_symlinks=True))
+    read = benchlint.lint_file(link, settings=Settings(follow_symlinks=True))
     assert [d.code for d in read] == ["BL001"]
 
 
@@ -184,3 +184,13 @@ def test_plan_reads_no_link_out_of_the_repository(
     assert status == 2
     assert AWS not in out and NETRC not in out and "aws_secret" not in out
     assert captured.err.count("symbolic link to a file outside the repository") == 2
+
+
+def test_the_flags_help_names_everything_it_covers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    start = text.index("--follow-symlinks read")
+    covered = text[start : start + 400]
+    for word in ("configs", "folders", "settings files", "catalog", "secrets-list", "never fixed"):
+        assert word in covered, word

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tests.helpers import MINIMAL, codes, lint
 
+import benchlint
 from benchlint import Settings, SettingsError, Workspace
 from benchlint.cli.main import main
 from benchlint.domain.secret_records import SecretRecords, SecretRecordsError
@@ -57,7 +58,8 @@ def test_a_scope_a_server_may_add_is_kept_but_not_read() -> None:
         ({"schema_version": 1}, "expected the output of `osmosis --json secret list`"),
         ([3], "entry 1 is neither a name nor a record"),
         (["A", {"scope": "workspace"}], "entry 2 has no `name`"),
-        ([{"name": ""}], "entry 1 has no `name`"),
+        ([{"name": ""}], "entry 1 has an empty `name`"),
+        ([{"name": 3}], "entry 1 has a `name` that is int, not text"),
         ([{"name": "A", "scope": 7}], "entry 1 has a `scope` that is not text"),
     ],
 )
@@ -154,6 +156,35 @@ def test_workspace_errors_name_the_part_that_is_wrong() -> None:
         Workspace(benchmarks=[{"key": "a", "name": "A"}, {"schema_version": 1}])
     with pytest.raises(SettingsError, match=r"^workspace secrets: entry 1 has no"):
         Workspace(secrets=[{"scope": "workspace"}])
+    with pytest.raises(
+        SettingsError, match=r"^workspace secrets: entry 1 has a `name` that is int, not text$"
+    ):
+        Workspace(secrets=[{"name": 3}])
+    with pytest.raises(SettingsError, match=r"^workspace secrets: entry 2 has an empty `name`$"):
+        Workspace(secrets=["A", {"name": ""}])
+
+
+@pytest.mark.parametrize(
+    ("record", "held"),
+    [
+        ({"name": "A"}, True),  # no `scope` key: a service that knows names only
+        ({"name": "A", "scope": None}, False),  # `secret list`'s null: submit does not find it
+        ({"name": "A", "scope": "workspace"}, True),
+        ("A", True),
+    ],
+    ids=["no-key", "null", "workspace", "plain-name"],
+)
+def test_a_record_with_no_scope_key_is_held_and_a_null_scope_is_not(
+    record: object, held: bool
+) -> None:
+    records = SecretRecords.from_json([record])
+    assert ("A" in records) is held
+    found = benchlint.lint_text(
+        MINIMAL.replace('"OPENAI_API_KEY"', '"A"'),
+        path="configs/benchmark/a.toml",
+        settings=Settings(workspace=Workspace(secrets=[record])),
+    )
+    assert ("BL212" in codes(found)) is not held
 
 
 def test_workspace_is_immutable_and_compared_by_identity() -> None:

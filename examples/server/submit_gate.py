@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from benchlint import ConfigError, Settings, Workspace, lint_text, load_config
+from benchlint import ConfigError, Settings, Workspace, lint_text, load_config, refuses
 
 HERE = Path(__file__).parent
 
@@ -33,18 +33,18 @@ class SubmitGate:
         self.settings = Settings(profile="osmosis-0.3.8", workspace=workspace)
 
     def review(self, text: str, path: str) -> dict[str, Any]:
-        """The service's answer for one config: errors refuse the run, the rest advise."""
-        diagnostics = lint_text(text, path, self.settings)
+        """The service's answer for one config: what reaches `fail_on` (errors, by default)
+        refuses the run, the rest advise."""
+        diagnostics = lint_text(text, path=path, settings=self.settings)
         answer: dict[str, Any] = {
             "path": path,
-            "accepted": not any(d.severity == "error" for d in diagnostics),
-            "problems": [
-                f"{d.range.start.line}:{d.range.start.column} {d.code} [{d.severity}] {d.message}"
-                for d in diagnostics
-            ],
+            "accepted": not refuses(diagnostics, settings=self.settings),
+            "problems": [d.to_dict() for d in diagnostics],
         }
         if answer["accepted"]:
-            config = load_config(text, self.settings, path)  # never raises here: no errors
+            # Raises ConfigError only for an error; with a `fail_on` that lets errors through
+            # (`never`), a service would catch it here.
+            config = load_config(text, path=path, settings=self.settings)
             answer["secrets"] = config.required_secrets
         return answer
 

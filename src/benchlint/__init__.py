@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .api import ConfigError, lint_file, lint_text, load_config, plan_text
+from .api import ConfigError, lint_file, lint_text, load_config, plan_text, refuses
 from .core.diagnostic import Diagnostic, Edit, Fix, Position, Range, Related
 from .core.version import __version__
 from .lint.settings import Settings, SettingsError, Workspace
@@ -38,4 +38,5 @@ __all__ = [
     "lint_text",
     "load_config",
     "plan_text",
+    "refuses",
 ]

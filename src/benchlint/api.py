@@ -8,14 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .core.boundary import leaves_repository
-from .core.diagnostic import SEVERITY_RANK, Diagnostic
+from .core.diagnostic import SEVERITY_RANK, Diagnostic, fails
 from .core.reading import read_file
+from .lint.api_arguments import checked, checked_path, checked_settings, legacy_positional
 from .lint.engine import lint, lint_content, outside_link, plan
 from .lint.registry import RULES_BY_CODE
 from .lint.settings import Settings, default_settings
 from .parsing.document import decode, parse
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .domain.models import BenchmarkConfig
     from .lint.plan import Plan
 
@@ -40,46 +43,64 @@ class ConfigError(ValueError):
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
+@legacy_positional("path", "settings")
 def lint_text(
-    text: str | bytes, path: str | os.PathLike[str] | None = None, settings: Settings | None = None
+    text: str | bytes,
+    *,
+    path: str | os.PathLike[str] | None = None,
+    settings: Settings | None = None,
 ) -> list[Diagnostic]:
     """Diagnostics of a config's text, sorted by position then code.
 
     `path` is only used for path-dependent rules (BL504, per-file ignores); nothing is read
     from disk unless `settings` names catalog files.
     """
-    return lint(text, os.fspath(path) if path is not None else None, settings or default_settings())
+    content, where, settings = checked(text, path, settings)
+    return lint(content, where, settings)
 
 
+@legacy_positional("path", "settings")
 def plan_text(
-    text: str | bytes, path: str | os.PathLike[str] | None = None, settings: Settings | None = None
+    text: str | bytes,
+    *,
+    path: str | os.PathLike[str] | None = None,
+    settings: Settings | None = None,
 ) -> Plan:
     """What the run a config describes will do: the benchmark, the tasks and how many, the
     agents, attempts, the judge, the total number of attempts, the secrets it needs and
     whether it can rank (`Plan.to_dict()` gives `benchlint plan --format json`'s `plan`).
     Counts the catalog does not give are None, never guessed. Pure, like `lint_text`."""
-    where = os.fspath(path) if path is not None else None
-    return plan(text, where, settings or default_settings())
+    content, where, settings = checked(text, path, settings)
+    return plan(content, where, settings)
 
 
-def lint_file(path: str | os.PathLike[str], settings: Settings | None = None) -> list[Diagnostic]:
+@legacy_positional("settings")
+def lint_file(
+    path: str | os.PathLike[str], *, settings: Settings | None = None
+) -> list[Diagnostic]:
     """Read a file and lint it; settings are discovered from its folder when not given.
 
     Raises OSError when the file cannot be read, `reading.NotARegularFile` for a FIFO,
     device or socket (which could block or never end); reads at most `max-file-size + 1`
     bytes. A symbolic link out of the repository (the git work tree holding the path, else
     the current folder) is not read: BL004, unless `follow_symlinks` is set."""
-    file_path = Path(path)
+    where = checked_path(path, "path")
+    if where is None:
+        raise TypeError("path must be a str or an os.PathLike of str (a file's path), not None")
     if settings is None:
-        settings = Settings.discover(file_path)
-    where = os.fspath(path)
+        settings = Settings.discover(Path(where))
+    checked_settings(settings)
     if not settings.follow_symlinks and leaves_repository(where, os.getcwd()):
         return outside_link(where, settings)
-    return lint_content(read_file(file_path, settings.max_file_size), where, settings)
+    return lint_content(read_file(Path(where), settings.max_file_size), where, settings)
 
 
+@legacy_positional("settings", "path")
 def load_config(
-    text: str | bytes, settings: Settings | None = None, path: str | os.PathLike[str] | None = None
+    text: str | bytes,
+    *,
+    path: str | os.PathLike[str] | None = None,
+    settings: Settings | None = None,
 ) -> BenchmarkConfig:
     """The typed config, as the CLI's loader gives it.
 
@@ -90,18 +111,24 @@ def load_config(
     (a warning made an error) count. `config.required_secrets` lists the referenced secret names
     in the CLI's order, without repeats.
     """
-    settings = settings or default_settings()
-    where = os.fspath(path) if path is not None else None
-    diagnostics = lint(text, where, unsilenced(settings), suppressions=False)
+    content, where, settings = checked(text, path, settings)
+    diagnostics = lint(content, where, unsilenced(settings), suppressions=False)
     if any(d.severity == "error" for d in diagnostics):
         raise ConfigError(diagnostics)
-    decoded = decode(text, settings.max_file_size)
+    decoded = decode(content, settings.max_file_size)
     assert isinstance(decoded, str)  # not text: BL002/BL003 were errors
     from .domain.models import validate  # pydantic only here: the check path does without it
 
     # The models accept every file the rules pass without an error (tests/conformance holds
     # them to it on the whole corpus): their structure is the rules' own, from the same spec.
     return validate(parse(decoded).data)
+
+
+def refuses(diagnostics: Iterable[Diagnostic], *, settings: Settings | None = None) -> bool:
+    """Whether these diagnostics fail the run under `settings.fail_on` (`error` by default,
+    or `warning`, `info`, `never`): the answer `benchlint check`'s exit code gives."""
+    fail_on = checked_settings(settings or default_settings()).fail_on
+    return any(fails(d.severity, fail_on) for d in diagnostics)
 
 
 @lru_cache(maxsize=64)  # a service loads with the same settings again and again
@@ -111,6 +138,7 @@ def unsilenced(settings: Settings) -> Settings:
     raised = {
         code: level
         for code, level in settings.severity.items()
-        if SEVERITY_RANK[level] > SEVERITY_RANK[RULES_BY_CODE[code].severity]
+        if code in RULES_BY_CODE  # a retired code names no rule
+        and SEVERITY_RANK[level] > SEVERITY_RANK[RULES_BY_CODE[code].severity]
     }
     return settings.with_overrides(select=("BL",), ignore=(), per_file_ignores={}, severity=raised)

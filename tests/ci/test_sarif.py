@@ -134,6 +134,19 @@ def test_an_absolute_path_becomes_a_file_uri(tmp_path: Path) -> None:
     assert artifact_location("./configs/benchmark/a.toml")["uri"] == "configs/benchmark/a.toml"
 
 
+def test_an_absolute_path_inside_the_run_folder_is_relative_to_srcroot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    inside = artifact_location(str(tmp_path / "configs" / "benchmark" / "a b.toml"))
+    assert inside == {"uri": "configs/benchmark/a%20b.toml", "uriBaseId": "%SRCROOT%"}
+    monkeypatch.chdir(tmp_path / "..")
+    assert artifact_location(str(tmp_path / "x.toml"))["uri"] == f"{tmp_path.name}/x.toml"
+    monkeypatch.chdir(tmp_path)
+    outside = artifact_location(str(tmp_path.parent / "other.toml"))
+    assert outside["uri"].startswith("file://") and "uriBaseId" not in outside
+
+
 def test_a_name_that_is_not_utf8_keeps_its_exact_bytes_in_the_uri() -> None:
     name = os.fsdecode(b"configs/benchmark/a\xff b.toml")  # the byte arrives as "\udcff"
     relative = artifact_location(name)

@@ -98,7 +98,7 @@ def test_load_config_agrees_with_the_loader(
     wrong: list[str] = []
     for case, verdict in zip(corpus, verdicts[release], strict=True):
         try:
-            config = load_config(case.content, settings, case_path(case))
+            config = load_config(case.content, settings=settings, path=case_path(case))
         except ConfigError as error:
             codes = {d.code for d in error.errors}
             if not codes:

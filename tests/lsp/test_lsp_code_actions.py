@@ -51,7 +51,7 @@ async def apply(editor: Editor, uri: str, action: lsp.CodeAction, encoding: str)
 async def test_each_fix_is_a_quick_fix_that_removes_its_diagnostic(vscode: LanguageClient) -> None:
     editor: Editor = vscode.editor  # type: ignore[attr-defined]
     source = (CORPUS / "secrets.toml").read_text()
-    fixable = [d for d in lint_text(source, "configs/benchmark/x.toml") if d.fix is not None]
+    fixable = [d for d in lint_text(source, path="configs/benchmark/x.toml") if d.fix is not None]
     assert {d.code for d in fixable} >= {"BL302", "BL305", "BL211"}
     for diagnostic in fixable:
         uri = editor.open(f"configs/benchmark/quickfix-{diagnostic.code}.toml", source)

@@ -135,7 +135,7 @@ async def test_an_empty_config_is_offered_a_whole_first_config(
         opening, [lsp.TextEdit(item.text_edit.range, _plain(item.text_edit.new_text))]
     )
     assert text.startswith(opening + "# HLE (hle)")
-    assert benchlint.lint_text(text, "configs/benchmark/x.toml") == []
+    assert benchlint.lint_text(text, path="configs/benchmark/x.toml") == []
     editor.close(uri)
 
 
@@ -162,5 +162,5 @@ async def test_a_client_without_snippets_gets_plain_text(neovim07: LanguageClien
     if item.insert_text_format == lsp.InsertTextFormat.Snippet:
         pytest.skip("this client profile announces snippets")
     assert "${" not in item.text_edit.new_text
-    assert benchlint.lint_text(item.text_edit.new_text, "configs/benchmark/x.toml") == []
+    assert benchlint.lint_text(item.text_edit.new_text, path="configs/benchmark/x.toml") == []
     editor.close(uri)

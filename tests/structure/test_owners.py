@@ -251,7 +251,7 @@ def _toml(data: dict[str, Any]) -> str:
 
 
 def test_the_base_config_is_clean() -> None:
-    assert lint_text(_toml(BASE), "configs/benchmark/a.toml", SETTINGS) == []
+    assert lint_text(_toml(BASE), path="configs/benchmark/a.toml", settings=SETTINGS) == []
 
 
 def test_every_kind_of_issue_is_built() -> None:
@@ -261,7 +261,7 @@ def test_every_kind_of_issue_is_built() -> None:
 @pytest.mark.parametrize("violation", VIOLATIONS, ids=lambda v: v.name)
 def test_each_violation_has_exactly_one_owner(violation: Violation) -> None:
     text = _toml(violation.data)
-    diagnostics = lint_text(text, "configs/benchmark/a.toml", SETTINGS)
+    diagnostics = lint_text(text, path="configs/benchmark/a.toml", settings=SETTINGS)
     expected = owners._owner(violation.kind, owners._shape(violation.path))
     assert [d.code for d in diagnostics] == [expected], (text, diagnostics)
     (diagnostic,) = diagnostics

@@ -17,11 +17,12 @@ import stat
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.diagnostic import SEVERITY_RANK, Diagnostic
+from ..core.diagnostic import Diagnostic, fails
 from ..core.reading import Content
 from ..core.version import __version__
 from ..lint.engine import lint_content, outside_link, quotable
 from ..lint.resolver import SettingsResolver
+from ..lint.retired import retired_notes
 from ..lint.settings import Settings, SettingsError
 from ..parsing.document import BOM, decode, parse
 from ..report import Failure, FileReport, RunInfo, one_line_name
@@ -32,6 +33,8 @@ from .output import emit, refuse_write_outside
 from .usage import UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..lint.fixer import FixResult
 
 
@@ -88,19 +91,23 @@ def run_check(args: argparse.Namespace) -> int:
         failures=tuple(problems),
     )
     emit(_render(fmt, reports, run, args), args.output, report_stream)
+    _print_notes(settings_of.values())
     _print_problems(problems)
     if problems:
         return 2
     failed = any(
-        _fails(d, settings_of[report.path].fail_on)
+        fails(d.severity, settings_of[report.path].fail_on)
         for report in reports
         for d in report.diagnostics
     )
     return 1 if failed else 0
 
 
-def _fails(diagnostic: Diagnostic, fail_on: str) -> bool:
-    return fail_on != "never" and SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[fail_on]
+def _print_notes(settings: Iterable[Settings]) -> None:
+    """Retired codes the settings name: a note on stderr, never a failure."""
+    notes = dict.fromkeys(note for each in set(settings) for note in retired_notes(each))
+    for note in sorted(notes):
+        print(MASKER.mask(f"benchlint: {note}"), file=sys.stderr)
 
 
 def _print_problems(problems: list[Failure]) -> None:

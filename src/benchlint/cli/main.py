@@ -120,7 +120,9 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--follow-symlinks",
         action="store_true",
-        help="read configs and settings files that symbolic links take out of the repository",
+        help="read what symbolic links take out of the repository: configs (named, or in "
+        "folders it then walks into), settings files, and the catalog and secrets-list files "
+        "settings name; a config read through such a link is never fixed",
     )
 
 
@@ -194,10 +196,18 @@ def _workspace_arguments(workspace: argparse.ArgumentParser) -> None:
 
 
 def _schema_arguments(schema: argparse.ArgumentParser) -> None:
-    schema.add_argument(
+    which = schema.add_mutually_exclusive_group()
+    which.add_argument(
         "--report",
         action="store_true",
         help="the schema of `check --format json` output instead of the config file's",
+    )
+    which.add_argument(
+        "--workspace",
+        action="store_true",
+        help="the schema of workspace data instead: the catalog files (`benchmark info` and "
+        "`benchmark list` output) and secret lists `--catalog` and `--secrets-list` read, and "
+        "what `benchlint.Workspace` accepts",
     )
 
 

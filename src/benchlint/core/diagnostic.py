@@ -20,6 +20,12 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 SEVERITY_RANK: dict[str, int] = {"error": 3, "warning": 2, "info": 1}
 
 
+def fails(severity: str, fail_on: str) -> bool:
+    """Whether a diagnostic of `severity` fails a run whose threshold is `fail_on` (a severity,
+    or "never"): the one test the CLI's exit code, JUnit and `benchlint.refuses` share."""
+    return fail_on != "never" and SEVERITY_RANK[severity] >= SEVERITY_RANK[fail_on]
+
+
 # Every value here is a named tuple: immutable and ordered.
 class Position(NamedTuple):
     line: int

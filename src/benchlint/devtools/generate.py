@@ -18,6 +18,7 @@ from pathlib import Path
 GENERATORS = (
     "benchlint.structure.jsonschema",
     "benchlint.report.schema",
+    "benchlint.domain.workspace_schema",
     "benchlint.devtools.rule_pages",
     "benchlint.devtools.specgen",
 )

@@ -5,7 +5,10 @@ Read from what `osmosis --json secret list` prints (`{"schema_version": 1, "item
 both scopes appears twice), from a page of it without the envelope, or from a plain list of
 names (or of `{"name": …}` objects). The submit command looks a reference up in the workspace
 and the personal scope only: a record listed with no scope, or another one, is not found
-there, so it does not count as held (a plain name, with no record behind it, does).
+there, so it does not count as held. A record with no `scope` key at all (a service that
+builds records from its own database and knows only names) says nothing about scope: like a
+plain name, it is held. `"scope": null` is what `secret list` prints for a record submit
+does not find, and is not held.
 """
 
 from __future__ import annotations
@@ -119,8 +122,14 @@ def _record(item: Any, where: str, index: int) -> tuple[str, str | None]:
         name, scope = item.get("name"), item.get("scope", UNSTATED)
     else:
         raise SecretRecordsError(f"{where}: entry {index + 1} is neither a name nor a record")
-    if not isinstance(name, str) or not name:
+    if name is None:
         raise SecretRecordsError(f"{where}: entry {index + 1} has no `name`")
+    if not isinstance(name, str):
+        raise SecretRecordsError(
+            f"{where}: entry {index + 1} has a `name` that is {type(name).__name__}, not text"
+        )
+    if not name:
+        raise SecretRecordsError(f"{where}: entry {index + 1} has an empty `name`")
     if scope == "user":  # the API's word for personal, as the CLI shows it
         scope = "personal"
     if scope is not None and not isinstance(scope, str):

@@ -86,6 +86,19 @@ class Context:
         value = table.get(key)
         return value if isinstance(value, str) else None
 
+    @staticmethod
+    def integer(table: dict[str, Any], key: str) -> int | None:
+        """The integer at `key`, or None (absent, or another type: BL103 reports that). TOML's
+        `true` is not an integer here, though Python's bool is an int."""
+        value = table.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @staticmethod
+    def boolean(table: dict[str, Any], key: str) -> bool | None:
+        """The boolean at `key`, or None (absent, or another type: never `0`/`1` or "true")."""
+        value = table.get(key)
+        return value if isinstance(value, bool) else None
+
     def value_at(self, path: ConfigPath) -> Any:
         """The value at a config path, or None when the path does not lead anywhere."""
         value: Any = self.data

@@ -21,6 +21,7 @@ from ..secrets.redaction import one_line_message, redact
 from ..secrets.source import credentials
 from ..structure.issues import check_structure
 from ..structure.spec import looks_like_config, may_be_table
+from . import registry
 from .context import Context
 from .registry import RULES, RULES_BY_CODE, rule_url
 from .rule import Check, Finding, Rule
@@ -87,7 +88,9 @@ def lint(
             rule = RULES_BY_CODE["BL901"]
             diagnostics.extend(
                 _resolve(context, rule, finding)
-                for finding in unused_suppressions(comments, enabled, RULES_BY_CODE, _SUPPRESSIBLE)
+                for finding in unused_suppressions(
+                    comments, enabled, RULES_BY_CODE, _SUPPRESSIBLE, registry.RETIRED
+                )
             )
     unique = {(d.code, d.range, d.message): d for d in diagnostics}
     return sorted(unique.values(), key=SORT_KEY)

@@ -28,6 +28,7 @@ from ..domain.workspace_cache import DEFAULT_MAX_AGE_DAYS, WorkspaceData
 from ..parsing.toml_values import loads
 from ..secrets.redaction import shown_text
 from .registry import RULES_BY_CODE
+from .retired import retired_reason
 from .setting_keys import FILE_KEYS
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ def _check_selector(selector: str, where: str) -> str:
     written = selector.strip()
     selector = written.upper()
     codes = _RULE_CODES
+    if retired_reason(selector) is not None:  # known forever: a note, never an error
+        return selector
     if not any(code.startswith(selector) for code in codes) or not selector.startswith("BL"):
         close = _close_matches(selector, sorted(codes), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""
@@ -285,7 +288,7 @@ class Settings:
         checked: dict[str, Severity] = {}
         codes = _RULE_CODES
         for code, level in self.severity.items():
-            if code not in codes:
+            if code not in codes and retired_reason(code) is None:
                 _check_selector(code, where)
                 shown = shown_text(str(code), one_value=True)
                 raise SettingsError(f"`severity` in {where} needs full rule codes, not `{shown}`")

@@ -16,7 +16,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
-from ..core.diagnostic import SEVERITY_RANK, Diagnostic
+from ..core.diagnostic import Diagnostic, fails
 from . import FileReport, RunInfo, one_line_name
 from .gitlab import repository_path
 
@@ -34,17 +34,13 @@ def _line(path: str, d: Diagnostic) -> str:
     return _xml_text(f"{where}: {d.code} [{d.severity}] {d.message}")
 
 
-def _fails(d: Diagnostic, fail_on: str) -> bool:
-    return fail_on != "never" and SEVERITY_RANK[d.severity] >= SEVERITY_RANK[fail_on]
-
-
 def render(reports: Sequence[FileReport], run: RunInfo) -> str:
     cases: list[ElementTree.Element] = []
     failures = errors = 0
     for report in reports:
         path = repository_path(report.path)
         case = _case(path)
-        failing = [d for d in report.diagnostics if _fails(d, report.fail_on)]
+        failing = [d for d in report.diagnostics if fails(d.severity, report.fail_on)]
         text = "\n".join(_line(path, d) for d in report.diagnostics)
         if failing:
             failures += 1

@@ -7,11 +7,12 @@ Positions are the JSON output's numbers, unchanged: 1-based lines, columns count
 code points (declared with `run.columnKind = "unicodeCodePoints"`; SARIF's default would be
 UTF-16 code units), and an exclusive `endColumn`, which is what SARIF means by it too.
 
-A relative path becomes a URI relative to `%SRCROOT%`, the folder benchlint ran in (run it
-from the repository root so that GitHub finds the files); an absolute path becomes a
-`file://` URI. Message text is the diagnostic's message as is (the engine has already masked
-any credential in it; it uses no `{0}` placeholders). No snippet of the file's text is ever
-included, so a credential in a config cannot leave through this report.
+A relative path, and an absolute one inside the folder benchlint ran in, becomes a URI
+relative to `%SRCROOT%`, that folder (run it from the repository root so that GitHub finds
+the files); an absolute path outside it becomes a `file://` URI. Message text is the
+diagnostic's message as is (the engine has already masked any credential in it; it uses
+no `{0}` placeholders). No snippet of the file's text is ever included, so a credential in a
+config cannot leave through this report.
 
 `invocations[0].executionSuccessful` is false when a path could not be read or a fix could
 not be written, and each of them is a `toolExecutionNotifications` entry: a run that failed
@@ -98,7 +99,12 @@ def artifact_location(path: str) -> Json:
     """Where a checked file is, as a SARIF `artifactLocation` (without its index)."""
     pure = PurePath(path)
     if pure.is_absolute():
-        return {"uri": pure.as_uri()}  # percent-encodes the name's bytes (os.fsencode)
+        # Inside the folder benchlint runs in: relative to %SRCROOT%, as GitLab and JUnit
+        # write it, so code scanning finds the file whichever way it was named.
+        relative = os.path.relpath(path)
+        if relative == ".." or relative.startswith(("../", f"..{os.sep}")):
+            return {"uri": pure.as_uri()}  # percent-encodes the name's bytes (os.fsencode)
+        pure = PurePath(relative)
     # The name's bytes, percent-encoded: a name that is not UTF-8 (its bad bytes are lone
     # surrogates here) keeps its exact bytes (`a%FF.toml`), so the URI names the very file.
     return {"uri": quote(os.fsencode(pure.as_posix())), "uriBaseId": SRCROOT}

@@ -10,7 +10,8 @@ a problem were known and accepted when it is gone.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
+from types import MappingProxyType
 
 from ..lint.rule import Finding, Rule
 from ..lint.suppression import Suppression, is_code
@@ -21,18 +22,35 @@ def unused_suppressions(
     enabled: frozenset[str],
     known: Collection[str],
     suppressible: Collection[str],
+    retired: Mapping[str, str] = MappingProxyType({}),
 ) -> Iterator[Finding]:
     """BL901 findings, called by the engine once every other rule has run; `known` is every
     rule code and `suppressible` those a comment can silence (the registry's, which this
-    module cannot import: the registry imports it)."""
+    module cannot import: the registry imports it). A `retired` code (code → why) gets an
+    info note, not a warning: a rule that retires must not fail anyone's CI."""
     for suppression in suppressions:
         if suppression.malformed:
             yield Finding(
                 f"invalid suppression comment: {suppression.malformed}", suppression.range
             )
             continue
-        unknown = [c for c in suppression.codes if not is_code(c) or c not in known]
-        fixed = [c for c in suppression.codes if c not in unknown and c not in suppressible]
+        gone = [c for c in suppression.codes if c in retired]
+        if gone:
+            reasons = "; ".join(f"{code} ({retired[code]})" for code in gone)
+            yield Finding(
+                f"retired rule{'s' if len(gone) > 1 else ''} {reasons}: nothing to silence, "
+                "the code can go from this comment",
+                suppression.range,
+                severity="info",
+            )
+        unknown = [
+            c for c in suppression.codes if c not in retired and (not is_code(c) or c not in known)
+        ]
+        fixed = [
+            c
+            for c in suppression.codes
+            if c not in unknown and c not in retired and c not in suppressible
+        ]
         unused = [
             c
             for c in suppression.codes

@@ -125,6 +125,8 @@ def _finite(data: dict[str, Any], key: str) -> float | None:
     value = _get(data, key, (int, float))
     if value is None:
         return None
+    if isinstance(value, bool):  # a bool is an int to Python, not a number to JSON
+        raise CatalogShapeError(f"`{key}` must be a number, found bool")
     try:
         number = float(value)
     except OverflowError:  # an integer past the float range
@@ -167,7 +169,8 @@ def entry_from_json(data: Any, origin: str) -> CatalogEntry:
     task_sets = _items(data, "task_sets") or []
     categories = _items(data, "categories") or []
     tasks = _items(data, "tasks")
-    secrets = data.get("required_secret_names") or []
+    secrets = data.get("required_secret_names")
+    secrets = [] if secrets is None else secrets
     if not isinstance(secrets, list) or not all(isinstance(s, str) for s in secrets):
         raise CatalogShapeError(f"`required_secret_names` of `{key}` must be an array of strings")
     stated = frozenset(name for name in CatalogEntry._fields if data.get(name) is not None)
