@@ -195,3 +195,9 @@ def test_workspace_is_immutable_and_compared_by_identity() -> None:
     assert Settings(workspace=workspace) != Settings(workspace=Workspace(secrets={"A", "B"}))
     assert Settings(workspace=workspace).secret_records is not None
     assert Settings(workspace=Workspace()).secret_records is None
+
+
+@pytest.mark.parametrize("benchmarks", [3, "hle", {"schema_version": 1}, None])
+def test_benchmarks_of_the_wrong_type_are_a_type_error(benchmarks: object) -> None:
+    with pytest.raises(TypeError, match=r"takes a list of parsed `osmosis --json benchmark"):
+        Workspace(benchmarks=benchmarks)  # type: ignore[arg-type]

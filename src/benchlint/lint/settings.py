@@ -388,7 +388,8 @@ class Settings:
         if leaves_repository(str(path), fallback):
             raise SettingsError(
                 f"{setting} file {one_line(str(path))} is a symbolic link to a file outside "
-                "the repository: not read (set `follow-symlinks = true` to read it)"
+                "the repository: not read (--follow-symlinks on the command line, or "
+                "`follow-symlinks = true` in a settings file outside the repository, reads it)"
             )
 
     @lazy
@@ -657,6 +658,11 @@ class Workspace:
     secret_records: SecretRecords | None
 
     def __init__(self, benchmarks: Iterable[Any] = (), secrets: Any = None) -> None:
+        if isinstance(benchmarks, str | bytes | dict) or not isinstance(benchmarks, Iterable):
+            raise TypeError(
+                "Workspace(benchmarks=...) takes a list of parsed `osmosis --json benchmark "
+                f"info/list` documents, not {type(benchmarks).__name__}"
+            )
         entries: list[CatalogEntry] = []
         for index, document in enumerate(benchmarks):
             try:
