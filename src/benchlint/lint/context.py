@@ -7,6 +7,7 @@ that fails validation somewhere else; the accessors here skip whatever has the w
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.diagnostic import Range
@@ -122,6 +123,37 @@ class Context:
     def env_of(table: dict[str, Any]) -> dict[str, Any]:
         env = table.get("env")
         return env if isinstance(env, dict) else {}
+
+    @lazy
+    def long_strings(self) -> list[tuple[str | None, str]]:
+        """(key it stands under, value) of every string of at least 8 characters, anywhere
+        in the file: the cheap first pass of the rules that read literals (BL207, BL213),
+        walked once; paths are built only when one of them finds something."""
+        found: list[tuple[str | None, str]] = []
+        stack: list[tuple[str | None, object]] = [(None, self.data)]
+        while stack:  # no recursion: a value may nest as deep as TOML lets it
+            key, value = stack.pop()
+            if isinstance(value, str):
+                if len(value) >= 8:
+                    found.append((key, value))
+            elif isinstance(value, dict):
+                stack.extend(value.items())
+            elif isinstance(value, list):
+                stack.extend((key, item) for item in value)
+        return found
+
+    def literals(self, shortest: int) -> Iterator[tuple[ConfigPath, str]]:
+        """(path, value) of every string of at least `shortest` characters."""
+        stack: list[tuple[ConfigPath, object]] = [((), self.data)]
+        while stack:
+            path, value = stack.pop()
+            if isinstance(value, str):
+                if len(value) >= shortest:
+                    yield path, value
+            elif isinstance(value, dict):
+                stack.extend(((*path, key), item) for key, item in value.items())
+            elif isinstance(value, list):
+                stack.extend(((*path, index), item) for index, item in enumerate(value))
 
     @lazy
     def env_tables(self) -> list[tuple[ConfigPath, dict[str, Any]]]:

@@ -34,20 +34,14 @@ from ..secrets.detection import (
 
 
 def literals(ctx: Context, shortest: int = SHORTEST_TOKEN) -> Iterator[tuple[ConfigPath, str]]:
-    """(path, value) of each literal string of at least `shortest` characters, anywhere in
-    the file but the secret references (BL202's) and the agents' `base_url` (checked below)."""
+    """(path, value) of each literal string of at least `shortest` characters (8 or more),
+    anywhere in the file but the secret references (BL202's) and the agents' `base_url`
+    (checked below)."""
     elsewhere = {ref.path for ref in ctx.secret_references}
     elsewhere.update(_base_url_path(index) for index, _ in _base_urls(ctx))
-    stack: list[tuple[ConfigPath, object]] = [((), ctx.data)]
-    while stack:  # no recursion: a value may nest as deep as TOML lets it
-        path, value = stack.pop()
-        if isinstance(value, str):
-            if len(value) >= shortest and path not in elsewhere:
-                yield path, value
-        elif isinstance(value, dict):
-            stack.extend(((*path, key), item) for key, item in value.items())
-        elif isinstance(value, list):
-            stack.extend(((*path, index), item) for index, item in enumerate(value))
+    for path, value in ctx.literals(shortest):
+        if path not in elsewhere:
+            yield path, value
 
 
 # `a://b:c@d`: no URL that carries a password is shorter.
@@ -88,25 +82,15 @@ def instead(path: ConfigPath) -> str:
     )
 
 
-def _strings(data: object, shortest: int = SHORTEST_TOKEN) -> Iterator[str]:
-    """Every string value of at least `shortest` characters (no paths: the cheap first
-    pass)."""
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            if len(value) >= shortest:
-                yield value
-        elif isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
+def _strings(ctx: Context, shortest: int = SHORTEST_TOKEN) -> Iterator[str]:
+    """Every string value of at least `shortest` characters (the cheap first pass)."""
+    return (value for _, value in ctx.long_strings if len(value) >= shortest)
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     # One prefix search over all the values (a newline joins them: no prefix spans one)
     # instead of one per value; a clean config ends here, before any path is built.
-    found = list(literals(ctx)) if may_hold_token("\n".join(_strings(ctx.data))) else []
+    found = list(literals(ctx)) if may_hold_token("\n".join(_strings(ctx))) else []
     reported = set()
     for path, value in found:
         token = first_credential(value)
@@ -117,7 +101,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 f"as leaked: {instead(path)}",
                 Anchor.value(path),
             )
-    urls = _strings(ctx.data, SHORTEST_URL_SECRET)
+    urls = _strings(ctx, SHORTEST_URL_SECRET)
     if any("://" in value and may_hold_url_secret(value) for value in urls):
         for path, value in literals(ctx, SHORTEST_URL_SECRET):
             carried = url_secret(value)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..core.paths import ConfigPath, key_label
 from ..lint.context import Context
@@ -94,8 +95,10 @@ _WORDS_ONLY = re.compile(r"[a-z_.\-]+")
 _ONE_CASE_WORDS = re.compile(r"[A-Z_.\-]+")
 
 
+@lru_cache(maxsize=4096)
 def credential_named(key: str) -> bool:
-    """Whether a key's name says that its value is a credential."""
+    """Whether a key's name says that its value is a credential (a config repeats its few
+    keys thousands of times: asked once per key)."""
     words = [word for word in _WORDS.split(key) if word]
     return bool(words) and sensitive_key(key) and words[-1].lower() not in _DESCRIBES
 
@@ -117,6 +120,11 @@ def _key_of(path: ConfigPath) -> str | None:
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    if not any(
+        key is not None and credential_named(key) and looks_like_a_password(value)
+        for key, value in ctx.long_strings
+    ):
+        return  # the cheap pass: no path is built for a file without one
     for path, value in literals(ctx, SHORTEST):
         key = _key_of(path)
         if key is None or "extra_headers" in path or not credential_named(key):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from ahocorasick_rs import AhoCorasick
 
@@ -248,6 +248,7 @@ _SENSITIVE_WORD = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def sensitive_key(key: str) -> bool:
     """A key name that says its value is a credential. A key named just `key` does not: it
     is a catalog's benchmark key, a dictionary's entry (`api_key`, `private-key` are)."""
