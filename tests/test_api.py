@@ -357,3 +357,15 @@ def test_json_keys_are_quoted_exactly_when_toml_needs_it() -> None:
     assert 'env."FOO\\n"' in keys  # a key ending in a newline is quoted, with its escape
     assert 'env."A B"' in keys
     assert "env.OK_1" in keys
+
+
+def test_refuses_names_what_it_accepts() -> None:
+    (diagnostic,) = benchlint.lint_text(MINIMAL.replace('"terminus-2"', '"gemini-cli"'))
+    assert not benchlint.refuses(iter([diagnostic]))  # any iterable, read once
+    with pytest.raises(TypeError, match=r"^diagnostics must be a list of .*, not one Diagnostic"):
+        benchlint.refuses(diagnostic)  # type: ignore[arg-type]
+    for bad in (None, 3, "BL101"):
+        with pytest.raises(TypeError, match=r"^diagnostics must be an iterable of"):
+            benchlint.refuses(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^diagnostics must hold benchlint.Diagnostic values"):
+        benchlint.refuses([diagnostic.to_dict()])  # type: ignore[list-item]

@@ -105,7 +105,7 @@ def test_ignore_actions_parse_the_file_once(monkeypatch: pytest.MonkeyPatch) -> 
     for findings in (10, 40):
         unknown = "".join(f"unknown_{i} = {i}\n" for i in range(findings))
         text = f'[experiment]\nbenchmark = "terminal-bench-2-1"\n{unknown}x = """\na\n"""\n'
-        found = lint_text(text, "configs/benchmark/a.toml")
+        found = lint_text(text, path="configs/benchmark/a.toml")
         document = OpenDocument(
             "file:///a.toml", "configs/benchmark/a.toml", "toml", 1, text, "utf-16"
         )

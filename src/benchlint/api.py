@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 from .core.boundary import leaves_repository
 from .core.diagnostic import SEVERITY_RANK, Diagnostic, fails
 from .core.reading import read_file
-from .lint.api_arguments import checked, checked_path, checked_settings, legacy_positional
+from .lint.api_arguments import (
+    checked,
+    checked_diagnostics,
+    checked_path,
+    checked_settings,
+    legacy_positional,
+)
 from .lint.engine import lint, lint_content, outside_link, plan
 from .lint.registry import RULES_BY_CODE
 from .lint.settings import Settings, default_settings
@@ -128,7 +134,7 @@ def refuses(diagnostics: Iterable[Diagnostic], *, settings: Settings | None = No
     """Whether these diagnostics fail the run under `settings.fail_on` (`error` by default,
     or `warning`, `info`, `never`): the answer `benchlint check`'s exit code gives."""
     fail_on = checked_settings(settings or default_settings()).fail_on
-    return any(fails(d.severity, fail_on) for d in diagnostics)
+    return any(fails(d.severity, fail_on) for d in checked_diagnostics(diagnostics))
 
 
 @lru_cache(maxsize=64)  # a service loads with the same settings again and again

@@ -137,3 +137,23 @@ def test_junit_holds_any_text_as_valid_xml(run_cli: RunCli, tmp_path: Path) -> N
     [case] = _cases(run.output).values()
     failure = case.find("failure")
     assert failure is not None and "&<>]]>" in (failure.text or "")  # escaped, read back
+
+
+def test_a_name_beginning_with_two_dots_is_inside_the_run_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`..a.toml` is a file of the folder, not its parent: every report makes it relative,
+    and only a path that does leave the folder stays absolute."""
+    from benchlint.report import run_relative
+    from benchlint.report.gitlab import repository_path
+    from benchlint.report.sarif import artifact_location
+
+    monkeypatch.chdir(tmp_path)
+    dotted = str(tmp_path / "..a.toml")
+    assert run_relative(dotted) == "..a.toml"
+    assert repository_path(dotted) == "..a.toml"
+    assert artifact_location(dotted) == {"uri": "..a.toml", "uriBaseId": "%SRCROOT%"}
+    outside = str(tmp_path.parent / "b.toml")
+    assert run_relative(outside) is None
+    assert repository_path(outside) == Path(outside).as_posix()
+    assert artifact_location(outside)["uri"].startswith("file://")

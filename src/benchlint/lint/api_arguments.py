@@ -7,8 +7,10 @@ from __future__ import annotations
 import functools
 import os
 import warnings
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..core.diagnostic import Diagnostic
 from .settings import Settings, default_settings
 
 if TYPE_CHECKING:
@@ -74,6 +76,23 @@ def checked_path(path: object, name: str = "path") -> str | None:
         f"{name} must be a str, an os.PathLike of str or None (the config's path in the "
         f"repository), not {_kind(path)}"
     )
+
+
+def checked_diagnostics(diagnostics: object) -> list[Diagnostic]:
+    """What `refuses` reads: an iterable of diagnostics (a single one is a common slip:
+    a `Diagnostic` is a tuple, and iterating it would read its fields)."""
+    if isinstance(diagnostics, Diagnostic):
+        raise TypeError("diagnostics must be a list of benchlint.Diagnostic, not one Diagnostic")
+    if isinstance(diagnostics, str | bytes) or not isinstance(diagnostics, Iterable):
+        raise TypeError(
+            "diagnostics must be an iterable of benchlint.Diagnostic (what lint_text "
+            f"returns), not {_kind(diagnostics)}"
+        )
+    found = list(diagnostics)
+    for item in found:
+        if not isinstance(item, Diagnostic):
+            raise TypeError(f"diagnostics must hold benchlint.Diagnostic values, not {_kind(item)}")
+    return found
 
 
 def checked_settings(settings: object) -> Settings:

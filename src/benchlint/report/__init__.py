@@ -37,6 +37,20 @@ def printable(text: str) -> str:
 _SHOWN_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+def run_relative(path: str) -> str | None:
+    """An absolute path inside the folder benchlint runs in, relative to it; None for a path
+    outside it (or on another drive). What the GitLab, JUnit and SARIF reports write, so that
+    CI finds the file however it was named. A name that merely begins with two dots
+    (`..a.toml`) is inside."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows): never inside
+        return None
+    if relative == os.pardir or relative.startswith((os.pardir + os.sep, os.pardir + "/")):
+        return None
+    return relative
+
+
 def one_line_name(text: str) -> str:
     r"""A path (or a line that holds one) for output a person reads, as one line: what
     `printable` gives, with every control character and line separator escaped (`\n`,

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core.diagnostic import Severity
 from ..secrets.output import MASKER
-from . import FileReport, RunInfo, printable
+from . import FileReport, RunInfo, printable, run_relative
 
 SEVERITIES: dict[Severity, str] = {"error": "major", "warning": "minor", "info": "info"}
 
@@ -78,8 +78,8 @@ def repository_path(path: str) -> str:
     forward slashes; a path outside it stays as given."""
     shown = printable(path)
     if os.path.isabs(shown):
-        relative = os.path.relpath(shown)
-        if not relative.startswith(".."):
+        relative = run_relative(shown)
+        if relative is not None:
             shown = relative
     return PurePath(shown).as_posix()
 

@@ -31,7 +31,7 @@ from urllib.parse import quote
 from ..core.diagnostic import Diagnostic, Range, Severity
 from ..lint.registry import RULES_BY_CODE, index_url, rule_url
 from ..lint.rule import Rule
-from . import FileReport, RunInfo
+from . import FileReport, RunInfo, run_relative
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -101,8 +101,8 @@ def artifact_location(path: str) -> Json:
     if pure.is_absolute():
         # Inside the folder benchlint runs in: relative to %SRCROOT%, as GitLab and JUnit
         # write it, so code scanning finds the file whichever way it was named.
-        relative = os.path.relpath(path)
-        if relative == ".." or relative.startswith(("../", f"..{os.sep}")):
+        relative = run_relative(path)
+        if relative is None:
             return {"uri": pure.as_uri()}  # percent-encodes the name's bytes (os.fsencode)
         pure = PurePath(relative)
     # The name's bytes, percent-encoded: a name that is not UTF-8 (its bad bytes are lone
