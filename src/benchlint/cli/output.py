@@ -31,7 +31,10 @@ class MaskedStream(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
-        self._stream.flush()
+        # `io.IOBase.__del__` flushes a stream that outlived its command, when the stream
+        # under it (a test's capture) may be closed already: nothing is left to write then.
+        if not getattr(self._stream, "closed", False):
+            self._stream.flush()
 
     def isatty(self) -> bool:
         return self._stream.isatty()
