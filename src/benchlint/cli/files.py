@@ -88,7 +88,7 @@ def _remembered(content: Content, source: str, limit: int) -> Content:
     text = decode(content.data, limit)
     if isinstance(text, str):
         MASKER.add(("input", source), text)
-    MASKER.add(("name", source), _chosen_part(source), name=True)
+    MASKER.add(("name", source), _chosen_part(source), "name")
     return content
 
 

@@ -56,7 +56,7 @@ def read_json(path: Path, what: str) -> Any:
         raise JsonFileError(f"{what} {shown(path)} has a number with too many digits") from None
     # The file's text is known to the output masker as read (`core.reading`); its strings
     # are known decoded too (`"\u00df"` is `ß`), as messages quote them.
-    MASKER.add(("json", str(path)), "\n".join(_strings(value)), toml=False)
+    MASKER.add(("json", str(path)), "\n".join(_strings(value)), "text")
     return value
 
 

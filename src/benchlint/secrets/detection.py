@@ -237,6 +237,24 @@ def password_span(value: str) -> tuple[int, int] | None:
     return colon + 1, at
 
 
+def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, int]]:
+    """Where the recognisers find a credential in `text`: tokens in a known format, URL
+    passwords and credential query parameters. `one_value`: `text` is one value, so a URL
+    password is found in any shape a value may hold it (`password_span`); in a sentence,
+    `owner/name@version` is not a URL."""
+    spans: list[tuple[int, int]] = []
+    if may_hold_token(text):
+        spans += [match.span() for match in token_pattern().finditer(text)]
+    if one_value and "@" in text:
+        password = password_span(text)
+        if password is not None and password[0] < password[1]:
+            spans.append(password)
+    if may_hold_url_secret(text):
+        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
+            spans += [match.span(1) for match in pattern.finditer(text)]
+    return spans
+
+
 # A long random-looking value: digits, lower and upper case letters, no spaces.
 GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
 # Words of key names whose values are credentials whatever they look like (`X-Api-Key`,

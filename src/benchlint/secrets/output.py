@@ -26,12 +26,15 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Hashable
+from typing import Literal
 
 from ..core.reading import observe
 from .controls import output_safe
 from .redaction import redact
 from .shape import harmless
 from .source import source_secrets
+
+InputKind = Literal["toml", "text", "name"]
 
 # A hidden span's runs of this many characters are looked for in output: shorter runs match
 # ordinary words (a fake key `EXAMPLEexample…` must not star "example" in every URL shown).
@@ -59,17 +62,16 @@ def grams(hidden: frozenset[str]) -> frozenset[str]:
 class OutputMasker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._inputs: dict[Hashable, tuple[str, str]] = {}
+        self._inputs: dict[Hashable, tuple[str, InputKind]] = {}
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
         self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
 
-    def add(self, source: Hashable, text: str, *, toml: bool = True, name: bool = False) -> None:
+    def add(self, source: Hashable, text: str, kind: InputKind = "toml") -> None:
         """Know the input `source` names (a document, a file; it replaces that source's last
-        text). `toml`: it is a config; anything else (a catalog) is judged as text. `name`:
-        it is a file's path, whose refused parts are looked for whole (a path is printed
-        where no renderer cut it: a report's `file=`)."""
-        kind = "name" if name else "toml" if toml else "text"
+        text). `kind`: a config (`toml`, its escaped values judged decoded); any other text
+        (a catalog's strings); or a file's path (`name`), whose refused parts are looked
+        for whole (a path is printed where no renderer cut it: a report's `file=`)."""
         with self._lock:
             if self._inputs.get(source) != (text, kind):
                 self._inputs[source] = (text, kind)
@@ -130,7 +132,7 @@ class OutputMasker:
             return self._counts
 
 
-def _hidden(text: str, kind: str) -> frozenset[str]:
+def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     hidden = source_secrets(text, toml=kind == "toml").hidden
     if kind != "name":
         return hidden
@@ -150,7 +152,8 @@ def _remember_read(name: str, data: bytes) -> None:
     configs, catalogs, secret lists and settings files alike, judged as text (a config is
     also added as TOML by whoever lints it). A `.toml` file (a settings file) is judged as
     TOML too: its escaped values are judged decoded, as its errors quote them."""
-    MASKER.add(("read", name), data.decode("utf-8", "replace"), toml=name.endswith(".toml"))
+    kind: InputKind = "toml" if name.endswith(".toml") else "text"
+    MASKER.add(("read", name), data.decode("utf-8", "replace"), kind)
 
 
 observe(_remember_read)

@@ -21,8 +21,8 @@ from .detection import (
     may_be_secret,
     may_hold_token,
     may_hold_url_secret,
-    password_span,
     random_runs,
+    recognised_spans,
     token_pattern,
 )
 from .shape import unproven_spans
@@ -90,16 +90,7 @@ def shown_text(text: str, *, escape: bool = True, one_value: bool = False) -> st
     bidirectional or zero-width character escaped. `one_value`: `text` is one value (not a
     sentence), so a URL password is found in any shape the value may have it (`password_span`;
     in a sentence, `owner/name@version` is not a URL)."""
-    spans = unproven_spans(text)
-    if may_hold_token(text):
-        spans += [match.span() for match in token_pattern().finditer(text)]
-    if one_value and "@" in text:
-        password = password_span(text)
-        if password is not None and password[0] < password[1]:
-            spans.append(password)
-    if may_hold_url_secret(text):
-        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
-            spans += [match.span(1) for match in pattern.finditer(text)]
+    spans = unproven_spans(text) + recognised_spans(text, one_value=one_value)
     plain = escaped if escape else str
     if not spans:
         return plain(text)

@@ -40,6 +40,7 @@ from .detection import (
     password_span,
     public_prefix,
     random_runs,
+    recognised_spans,
     sensitive_key,
     token_pattern,
     url_credentials,
@@ -369,15 +370,7 @@ def _secret_parts(value: str) -> list[str]:
     """The parts of a credential-holding `value` that carry the secret: tokens in a known
     format, a URL's password, random-looking runs and the runs no shape proves harmless;
     the value itself when none of them is found in it."""
-    spans = offending_runs(value) + random_runs(value)
-    if may_hold_token(value):
-        spans += [match.span() for match in token_pattern().finditer(value)]
-    password = password_span(value) if "@" in value else None
-    if password is not None:
-        spans.append(password)
-    if may_hold_url_secret(value):
-        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
-            spans += [match.span(1) for match in pattern.finditer(value)]
+    spans = offending_runs(value) + random_runs(value) + recognised_spans(value, one_value=True)
     return [value[start:end] for start, end in spans] or [value]
 
 
