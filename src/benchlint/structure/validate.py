@@ -62,7 +62,7 @@ class _Compiler:
     """Turns spec nodes into checks once, at import, so validating is only calls."""
 
     def __init__(self, spec: Node) -> None:
-        self.models: dict[str, Check] = {}
+        self.models: dict[str, Check | None] = {}
         self.spec_models: dict[str, Node] = spec["models"]
 
     def compile(self, node: Node) -> Check:
@@ -71,10 +71,20 @@ class _Compiler:
 
     def _model(self, node: Node) -> Check:
         name = node["name"]
-        if name not in self.models:
-            self.models[name] = _model_check(self, self.spec_models[name])
         models = self.models
-        return lambda value, parent, step, found: models[name](value, parent, step, found)
+        if name not in models:
+            models[name] = None  # being compiled: a model that holds itself looks it up
+            models[name] = _model_check(self, self.spec_models[name])
+        compiled = models[name]
+        if compiled is not None:  # the usual case: no call through the table
+            return compiled
+
+        def through_table(value: Any, parent: Loc, step: Step, found: list[Error]) -> bool:
+            compiled = models[name]
+            assert compiled is not None  # compiled by the time anything is validated
+            return compiled(value, parent, step, found)
+
+        return through_table
 
     def _any(self, node: Node) -> Check:
         return lambda value, parent, step, found: True
@@ -167,26 +177,36 @@ class _Compiler:
 
 def _model_check(compiler: _Compiler, model: Node) -> Check:
     class_name = model["class_name"]
-    fields: dict[str, tuple[bool, Check]] = {}
+    fields: dict[str, Check] = {}
+    required: list[str] = []
+    nullable: set[str] = set()  # checked here, not by a wrapping call per value
     for key, field in model["fields"].items():
-        fields[key] = (field["required"], compiler.compile(field["schema"]))
+        schema = field["schema"]
+        if schema["kind"] == "nullable":
+            nullable.add(key)
+            schema = schema["schema"]
+        fields[key] = compiler.compile(schema)
+        if field["required"]:
+            required.append(key)
+    field_check = fields.get
 
     def check(value: Any, parent: Loc, step: Step, found: list[Error]) -> bool:
         here = _at(parent, step)
         if type(value) is not dict:
             return _error(found, "model_type", here, value, {"class_name": class_name})
         passed = True
-        known = 0
-        for key, (required, field_check) in fields.items():
-            if key in value:
-                known += 1
-                passed = field_check(value[key], here, key, found) and passed
-            elif required:
+        # The table's own keys, not every field of the model: a config sets few of them.
+        for key, item in value.items():
+            checked = field_check(key)
+            if checked is None:
+                passed = _error(found, "extra_forbidden", (*here, key), item)
+            elif item is None and key in nullable:
+                continue
+            elif not checked(item, here, key, found):
+                passed = False
+        for key in required:
+            if key not in value:
                 passed = _error(found, "missing", (*here, key), value)
-        if known < len(value):  # some keys are not fields
-            for key, item in value.items():
-                if key not in fields:
-                    passed = _error(found, "extra_forbidden", (*here, key), item)
         return passed
 
     return check
