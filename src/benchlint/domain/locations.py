@@ -49,5 +49,9 @@ def _in_config_folder(path: str, cwd: str) -> bool:
 
 
 def is_config_name(path: str) -> bool:
-    """A `.toml` file with a name before the suffix (`.toml` alone is a hidden file)."""
-    return PurePath(path.replace("\\", "/")).suffix == ".toml"
+    """A `.toml` file with a name before the suffix (`.toml` alone is a hidden file), as
+    `PurePath(path).suffix` says, without building a path object on every lint."""
+    name = next(
+        (part for part in reversed(path.replace("\\", "/").split("/")) if part not in ("", ".")), ""
+    )
+    return name.endswith(".toml") and len(name) > 5

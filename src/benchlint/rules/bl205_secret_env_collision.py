@@ -19,6 +19,9 @@ from ..lint.rule import Anchor, Finding, Rule
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    literal = {name for _, env in ctx.env_tables for name in env}
+    if not any(ref.value in literal for ref in ctx.secret_references if ref.kind != "harness"):
+        return  # no injected name is set literally anywhere (the usual file)
     reported: set[tuple[tuple[str | int, ...], tuple[str | int, ...]]] = set()
     for index, agent in ctx.agents:
         for name, reference in ctx.injected_names(index, agent).items():

@@ -82,27 +82,24 @@ def instead(path: ConfigPath) -> str:
     )
 
 
-def _strings(ctx: Context, shortest: int = SHORTEST_TOKEN) -> Iterator[str]:
-    """Every string value of at least `shortest` characters (the cheap first pass)."""
-    return (value for _, value in ctx.long_strings if len(value) >= shortest)
-
-
 def check(ctx: Context) -> Iterator[Finding]:
-    # One prefix search over all the values (a newline joins them: no prefix spans one)
-    # instead of one per value; a clean config ends here, before any path is built.
-    found = list(literals(ctx)) if may_hold_token("\n".join(_strings(ctx))) else []
+    # The cheap first pass over every string of 8 characters or more, joined: a token can
+    # be only where a known prefix is, a URL secret only in a URL with `@` or a query.
+    values = [value for _, value in ctx.long_strings]
+    joined = "\n".join(values)
+    tokens = may_hold_token(joined)
     reported = set()
-    for path, value in found:
-        token = first_credential(value)
-        if token is not None:
-            reported.add(path)
-            yield Finding(
-                f"{key_label(path)} holds a credential ({mask(token)}) in clear text. Treat it "
-                f"as leaked: {instead(path)}",
-                Anchor.value(path),
-            )
-    urls = _strings(ctx, SHORTEST_URL_SECRET)
-    if any("://" in value and may_hold_url_secret(value) for value in urls):
+    if tokens:
+        for path, value in literals(ctx):
+            token = first_credential(value)
+            if token is not None:
+                reported.add(path)
+                yield Finding(
+                    f"{key_label(path)} holds a credential ({mask(token)}) in clear text. "
+                    f"Treat it as leaked: {instead(path)}",
+                    Anchor.value(path),
+                )
+    if "://" in joined and any("://" in value and may_hold_url_secret(value) for value in values):
         for path, value in literals(ctx, SHORTEST_URL_SECRET):
             carried = url_secret(value)
             if carried and path not in reported:
@@ -113,7 +110,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 )
     for index, url in _base_urls(ctx):
         path = _base_url_path(index)
-        token = first_credential(url)
+        token = first_credential(url) if tokens else None
         carried = f"a credential ({mask(token)})" if token else url_credentials(url)
         if carried:
             yield Finding(

@@ -89,6 +89,7 @@ _DESCRIBES = frozenset(
     ]
 )
 _NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_SPACE = re.compile(r"\s")  # what `str.isspace` calls white space
 _WORDS = re.compile(r"[_\-. ]+")
 # Lower-case (or upper-case) words and separators, no digit: `set-at-submit`, `changeme`.
 _WORDS_ONLY = re.compile(r"[a-z_.\-]+")
@@ -105,7 +106,7 @@ def credential_named(key: str) -> bool:
 
 def looks_like_a_password(value: str) -> bool:
     """Whether a value under a credential-named key may be the credential itself."""
-    if len(value) < SHORTEST or any(char.isspace() for char in value) or value.isdigit():
+    if len(value) < SHORTEST or _SPACE.search(value) or value.isdigit():
         return False
     if value.startswith(("$", "<", "{{", "/", "./", "../", "~")) or "://" in value:
         return False  # a reference, a placeholder, a path or a URL (BL207 reads URLs)
@@ -119,12 +120,18 @@ def _key_of(path: ConfigPath) -> str | None:
     return next((part for part in reversed(path) if isinstance(part, str)), None)
 
 
+def _may_have_one(ctx: Context) -> bool:
+    """The cheap pass: no path is built for a file without a candidate (a loop, not `any`
+    over a generator: every lint runs it over every long string)."""
+    for key, value in ctx.long_strings:
+        if key is not None and credential_named(key) and looks_like_a_password(value):
+            return True
+    return False
+
+
 def check(ctx: Context) -> Iterator[Finding]:
-    if not any(
-        key is not None and credential_named(key) and looks_like_a_password(value)
-        for key, value in ctx.long_strings
-    ):
-        return  # the cheap pass: no path is built for a file without one
+    if not _may_have_one(ctx):
+        return
     for path, value in literals(ctx, SHORTEST):
         key = _key_of(path)
         if key is None or "extra_headers" in path or not credential_named(key):
