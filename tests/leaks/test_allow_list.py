@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from benchlint.secrets.controls import escaped, pictured
+from benchlint.secrets.controls import _ANY, escaped, pictured
 from benchlint.secrets.redaction import shown_text
-from benchlint.secrets.shape import harmless, harmless_token
+from benchlint.secrets.shape import TOKEN, harmless, harmless_token, tokens
 
 SHOWN = [
     "openai/gpt-5.2",
@@ -61,3 +63,24 @@ def test_comments_are_judged_word_by_word() -> None:
 def test_control_characters_are_escaped_or_pictured() -> None:
     assert escaped("a\x1bb\nc\u202e") == "a\\x1bb\\nc\\u202e"
     assert pictured("a\x1bb") == "a␛b"
+
+
+# Every ASCII character, punctuation and the controls `str.isspace` and `bytes.split` disagree
+# about (0x1c-0x1f) included, and some beyond (which take the regular expressions' way).
+_ANY_TEXT = st.text(st.characters(max_codepoint=0x7F) | st.sampled_from("é\x85\u2028\u3000"))
+
+
+@pytest.mark.parametrize("code", range(0x80))
+def test_each_ascii_character_cuts_tokens_as_the_pattern_says(code: int) -> None:
+    text = f"ab{chr(code)}cd {chr(code)}e{chr(code)}"
+    assert tokens(text) == TOKEN.findall(text)
+
+
+@given(_ANY_TEXT)
+def test_the_ascii_tokenizer_cuts_where_the_token_pattern_does(text: str) -> None:
+    assert tokens(text) == TOKEN.findall(text)
+
+
+@given(_ANY_TEXT)
+def test_text_is_left_as_it_is_only_when_nothing_needs_an_escape(text: str) -> None:
+    assert (escaped(text) == text) == (_ANY.search(text) is None)

@@ -39,6 +39,8 @@ def _escape(char: str) -> str:
 
 def escaped(text: str) -> str:
     """`text` with every unsafe character, tab and line feed as a backslash escape."""
+    if text.isascii() and text.isprintable():  # the usual message, without a regex scan
+        return text
     return _ANY.sub(lambda match: _escape(match.group()), text) if _ANY.search(text) else text
 
 
