@@ -46,6 +46,14 @@ TOLERANCE = 0.02  # a count may grow by this much over the baseline
 MAX_GROWTH = 5.0  # a shape's count at 4× the size, over its count at the size (linear: 4)
 MAX_KEYSTROKE_RATIO = 1.2  # a keystroke with 100 documents open over one with 1
 GROUPS = ("engine", "editor", "shapes")
+# The official loader (`osmosis-ai`'s, Python 3.12, in its own venv: `--loader`), and
+# `tomllib` in the same interpreter: printed as a ratio of ratios, never recorded or judged.
+LOADER = [
+    ("loader:clean", 20),
+    ("loader-tomllib:clean", 20),
+    ("loader:typical", 20),
+    ("loader-tomllib:typical", 20),
+]
 
 # Counts per call, as (name, how many calls) in measuring order; see `_work`.
 ENGINE = [
@@ -91,6 +99,22 @@ def _work(group: str) -> list[tuple[str, int, Callable[[], object]]]:
             work[f"lint:{name}"] = lambda t=text: benchlint.lint_text(t, path=path)
             work[f"tomllib:{name}"] = lambda t=text: _loads_or_error(tomllib.loads, t)
         return [(name, calls, work[name]) for name, calls in ENGINE]
+    if group == "loader":
+        import tomllib
+
+        from configs import TYPICAL, VALID
+        from osmosis_ai.platform.cli.benchmark_config import (  # type: ignore[import-not-found]
+            load_benchmark_submit_config,
+        )
+
+        folder = Path(tempfile.mkdtemp())
+        work = {}
+        for name, text in (("clean", VALID), ("typical", TYPICAL)):
+            path = folder / f"{name}.toml"
+            path.write_text(text)
+            work[f"loader:{name}"] = lambda p=path: load_benchmark_submit_config(p)
+            work[f"loader-tomllib:{name}"] = lambda t=text: tomllib.loads(t)
+        return [(name, calls, work[name]) for name, calls in LOADER]
     if group == "editor":
         from keystroke import Editor
 
@@ -160,7 +184,7 @@ def _total(dump: Path) -> int:
 
 
 def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
-    names = {"engine": ENGINE, "editor": EDITOR}.get(group) or shape_names()
+    names = {"engine": ENGINE, "editor": EDITOR, "loader": LOADER}.get(group) or shape_names()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         _callgrind([python, __file__, "--worker", group], out, markers=True)
@@ -236,21 +260,52 @@ def growth_problems(counts: dict[str, int]) -> list[str]:
     return problems
 
 
+def _loader_counts(python: str | None) -> dict[str, int]:
+    """The official loader's counts (`--loader`), or none when not asked for."""
+    if python is None:
+        return {}
+    if python == "newest":
+        venvs = sorted((HERE.parent / ".cache" / "osmosis").glob("*/bin/python"))
+        if not venvs:
+            sys.exit("bench/instructions.py: no .cache/osmosis venv (run the conformance tests)")
+        python = str(venvs[-1])
+    counts = measure_group("loader", python)
+    print("measured the official loader", file=sys.stderr, flush=True)
+    return counts
+
+
 def environment() -> dict[str, str]:
     version = subprocess.run([valgrind(), "--version"], capture_output=True, text=True).stdout
     return {"python": platform.python_version(), "valgrind": version.strip()}
 
 
-def report(counts: dict[str, int], baseline: dict[str, int]) -> str:
+def report(
+    counts: dict[str, int], baseline: dict[str, int], loader: dict[str, int] | None = None
+) -> str:
     lines = [f"{'measurement':<48} {'instructions':>14} {'baseline':>14} {'change':>8}"]
     for name, count in counts.items():
         base = baseline.get(name)
         change = f"{count / base - 1:+.1%}" if base else "new"
         lines.append(f"{name:<48} {count:>14,} {base or 0:>14,} {change:>8}")
+    for name, count in (loader or {}).items():
+        lines.append(f"{name:<48} {count:>14,} {'(not recorded)':>23}")
+    counts = {**counts, **(loader or {})}
     for name in ("clean", "typical", "broken", "big"):
         ours, base = counts.get(f"lint:{name}"), counts.get(f"tomllib:{name}")
         if ours and base:
             lines.append(f"lint:{name} / tomllib:{name} = {ours / base:.2f}×")
+    for name in ("clean", "typical"):
+        figures = [
+            counts.get(f"{k}:{name}") for k in ("lint", "tomllib", "loader", "loader-tomllib")
+        ]
+        if all(figures):
+            ours, base, official, official_base = (figure or 1 for figure in figures)
+            ratio, official_ratio = ours / base, official / official_base
+            lines.append(
+                f"lint:{name} against the official loader = {ratio / official_ratio:.2f}× "
+                f"(each over tomllib in its own interpreter: {ratio:.2f}× and "
+                f"{official_ratio:.2f}×)"
+            )
     for shape, factor in growths(counts).items():
         lines.append(f"shape {shape}: {factor:.2f}× for 4× the input")
     return "\n".join(lines)
@@ -281,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="exit 1 on a regression")
     mode.add_argument("--record", action="store_true", help="rewrite the baseline")
-    mode.add_argument("--worker", choices=GROUPS, help=argparse.SUPPRESS)
+    mode.add_argument("--worker", choices=(*GROUPS, "loader"), help=argparse.SUPPRESS)
     parser.add_argument(
         "--only", nargs="+", choices=(*GROUPS, "cli"), help="measure these groups only"
     )
@@ -289,6 +344,13 @@ def main(argv: list[str] | None = None) -> int:
         "--python",
         help="with --only engine: the interpreter of another checkout's venv, to print its "
         "counts beside the baseline (the previous release, side by side); never recorded",
+    )
+    parser.add_argument(
+        "--loader",
+        nargs="?",
+        const="newest",
+        help="also count the official loader, run by this Python (by default the newest venv "
+        "under .cache/osmosis, which the conformance tests make); printed, never recorded",
     )
     args = parser.parse_args(argv)
     if args.worker:
@@ -298,9 +360,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--python goes with --only engine, without --check or --record")
     groups = args.only or [*GROUPS, "cli"]
     counts = measure(groups, args.python or sys.executable)
+    loader = _loader_counts(args.loader)
     recorded = json.loads(BASELINE.read_text()) if BASELINE.is_file() else {}
     here = environment()
-    print(report(counts, recorded.get("counts", {})))
+    print(report(counts, recorded.get("counts", {}), loader))
     if args.record:
         kept = {k: v for k, v in recorded.get("counts", {}).items() if k not in counts}
         BASELINE.write_text(json.dumps({**here, "counts": {**kept, **counts}}, indent=2) + "\n")

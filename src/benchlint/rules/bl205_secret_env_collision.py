@@ -19,8 +19,8 @@ from ..lint.rule import Anchor, Finding, Rule
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    literal = {name for _, env in ctx.env_tables for name in env}
-    if not any(ref.value in literal for ref in ctx.secret_references if ref.kind != "harness"):
+    literals = {name for _, env in ctx.env_tables for name in env}
+    if not any(ref.value in literals for ref in ctx.secret_references if ref.kind != "harness"):
         return  # no injected name is set literally anywhere (the usual file)
     reported: set[tuple[tuple[str | int, ...], tuple[str | int, ...]]] = set()
     for index, agent in ctx.agents:
