@@ -51,7 +51,9 @@ def _in_config_folder(path: str, cwd: str) -> bool:
 def is_config_name(path: str) -> bool:
     """A `.toml` file with a name before the suffix (`.toml` alone is a hidden file), as
     `PurePath(path).suffix` says, without building a path object on every lint."""
-    name = next(
-        (part for part in reversed(path.replace("\\", "/").split("/")) if part not in ("", ".")), ""
-    )
+    path = path.replace("\\", "/")
+    name = path[path.rfind("/") + 1 :]
+    if name in ("", "."):  # `a.toml/` or `a.toml/.`: the name is further left
+        parts = [part for part in path.split("/") if part not in ("", ".")]
+        name = parts[-1] if parts else ""
     return name.endswith(".toml") and len(name) > 5
