@@ -99,7 +99,11 @@ def check(ctx: Context) -> Iterator[Finding]:
                     f"Treat it as leaked: {instead(path)}",
                     Anchor.value(path),
                 )
-    if "://" in joined and any("://" in value and may_hold_url_secret(value) for value in values):
+    if (
+        "://" in joined
+        and may_hold_url_secret(joined)  # the joined text holds whatever one value does
+        and any("://" in value and may_hold_url_secret(value) for value in values)
+    ):
         for path, value in literals(ctx, SHORTEST_URL_SECRET):
             carried = url_secret(value)
             if carried and path not in reported:

@@ -106,12 +106,14 @@ def credential_named(key: str) -> bool:
 
 def looks_like_a_password(value: str) -> bool:
     """Whether a value under a credential-named key may be the credential itself."""
-    if len(value) < SHORTEST or _SPACE.search(value) or value.isdigit():
+    if len(value) < SHORTEST or _NAME.fullmatch(value):
+        return False  # short; or a variable or record name, the usual value (tested first)
+    if _SPACE.search(value) or value.isdigit():
         return False
     if value.startswith(("$", "<", "{{", "/", "./", "../", "~")) or "://" in value:
         return False  # a reference, a placeholder, a path or a URL (BL207 reads URLs)
-    if _NAME.fullmatch(value) or len(set(value)) == 1:
-        return False  # a variable or record name; `********`
+    if len(set(value)) == 1:
+        return False  # `********`
     return _WORDS_ONLY.fullmatch(value) is None and _ONE_CASE_WORDS.fullmatch(value) is None
 
 
