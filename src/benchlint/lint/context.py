@@ -104,9 +104,10 @@ class Context:
         """The value at a config path, or None when the path does not lead anywhere."""
         value: Any = self.data
         for part in path:
-            if isinstance(value, dict) and isinstance(part, str):
-                value = value.get(part)
-            elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            kind = type(value)
+            if kind is dict:
+                value = value.get(part) if type(part) is str else None
+            elif kind is list and type(part) is int and 0 <= part < len(value):
                 value = value[part]
             else:
                 return None
@@ -115,9 +116,9 @@ class Context:
     def strings(self, path: ConfigPath) -> list[tuple[ConfigPath, str]]:
         """(path, value) of each string in the array at `path`."""
         value = self.value_at(path)
-        if not isinstance(value, list):
+        if type(value) is not list or not value:  # the usual answers: nothing, or empty
             return []
-        return [((*path, index), item) for index, item in enumerate(value) if isinstance(item, str)]
+        return [((*path, index), item) for index, item in enumerate(value) if type(item) is str]
 
     @staticmethod
     def env_of(table: dict[str, Any]) -> dict[str, Any]:
