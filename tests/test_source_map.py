@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from benchlint.core.text import LineIndex
 from benchlint.parsing.document import parse
 from benchlint.parsing.line_reader import read_simple_lines
+from benchlint.parsing.mapping import SourceMap
+from benchlint.parsing.sourcemap import build_source_map
 from benchlint.parsing.tree_reader import read_tree
 from strategies import SEEDS, mutated_config
 
@@ -191,3 +193,73 @@ def test_line_reader_matches_the_tree_on_mutated_configs(text: str) -> None:
 def test_a_key_of_a_thousand_parts_is_read_without_recursion() -> None:
     text = "[" + ".".join(["x"] * 1000) + "]\nk = 1\n" + ".".join(["y"] * 1000) + " = 2\n"
     assert_same_map(text)
+
+
+# -- reading only as far as asked (`SourceMap.resume`) -------------------------------------------
+LAZY = [
+    *TRICKY,
+    "[a.b]\nx = 1\n[a]\nc = 1\n",  # `a` is implicit until its own header comes
+    "[t]\nk = 1\n\n[u]\nj = 2\n",  # `t`'s body ends only where `[u]` starts
+    "[[agents]]\nh = 1\n[agents.model]\nk = 1\n[[agents]]\nh = 2\n",
+    'a = 1\nb = 2\ns = """\nmulti\n"""\n[t]\nk = 3\n',  # the tree takes over at `s`
+    "[t]\nk = 1\n# c\nd = 1979-05-27 07:32:00\n",
+]
+
+
+def _lazy(text: str) -> SourceMap:
+    return build_source_map(text, LineIndex(text), valid=True)
+
+
+@pytest.mark.parametrize("text", LAZY, ids=range(len(LAZY)))
+def test_every_path_read_lazily_is_the_whole_maps(text: str) -> None:
+    assert _valid(text)
+    whole = read_tree(text, LineIndex(text))
+    paths = [*whole.entries, ("absent",), ("t", "absent")]
+    for path in paths:  # each path first in a fresh map: read only as far as it needs
+        source_map = _lazy(text)
+        assert source_map.get(path) == whole.get(path), path
+        assert source_map == whole  # and the rest, when asked, completes it
+    source_map = _lazy(text)
+    for path in paths:  # one map asked in document order, then in reverse
+        assert source_map.get(path) == whole.get(path), path
+    for path in reversed(paths):
+        assert source_map.get(path) == whole.get(path), path
+    assert source_map == whole
+
+
+def test_a_lazy_map_reads_no_further_than_asked() -> None:
+    text = "[a]\nx = 1\n[b]\ny = 2\n[c]\nz = 3\n"
+    source_map = _lazy(text)
+    assert source_map.get(("a", "x")) is not None
+    assert source_map.resume is not None  # `[b]` and `[c]` are not read yet
+    assert ("c", "z") not in source_map.by_path
+    table = source_map.get(("b",))
+    assert table is not None and table.body_end == text.index("[c]") - 1
+    assert ("c", "z") not in source_map.by_path
+    assert source_map.comments == []  # needs the whole file
+    assert source_map.resume is None
+    assert source_map.tables == [("a",), ("b",), ("c",)]
+
+
+@pytest.mark.parametrize("whole", ["tables", "comments", "duplicates", "entries"])
+def test_what_needs_the_whole_file_reads_it(whole: str) -> None:
+    text = "[a]\nx = 1\n[b]\ny = 2 # c\n"
+    source_map = _lazy(text)
+    source_map.get(("a", "x"))
+    getattr(source_map, whole)
+    assert source_map.resume is None
+    assert source_map == read_tree(text, LineIndex(text))
+
+
+@GENERATED
+@given(document(), st.data())
+def test_a_path_read_lazily_is_the_whole_maps_on_generated_documents(
+    text: str, data: st.DataObject
+) -> None:
+    assume(_valid(text))
+    whole = read_tree(text, LineIndex(text))
+    assume(whole.entries)
+    path = data.draw(st.sampled_from(list(whole.entries)))
+    source_map = _lazy(text)
+    assert source_map.get(path) == whole.get(path)
+    assert source_map == whole

@@ -10,11 +10,12 @@ and absurd nesting make this reader give up, and the caller reads the syntax tre
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
 from ..core.paths import ConfigPath
-from .mapping import KeyParts, MapBuilder, SourceMap, decode_key
+from .mapping import Entry, KeyParts, MapBuilder, SourceMap, decode_key
 from .span import Span
 
 _BARE = r"[A-Za-z0-9_-]+"
@@ -96,80 +97,130 @@ class _NotSimple(Exception):
 
 
 def read_simple_lines(text: str) -> SourceMap | None:
-    """The source map of `text`, which tomllib has accepted; None when it holds a construct
-    this reader does not handle."""
+    """The whole source map of `text`, which tomllib has accepted; None when it holds a
+    construct this reader does not handle."""
+    reader = _Reader(text, None)
     try:
-        return _read(text)
+        reader.read(None)
     except _NotSimple:
         return None
+    reader.map.resume = None
+    return reader.map
 
 
-def _read(text: str) -> SourceMap:
-    builder = MapBuilder(text)
-    entries = builder.map.by_path
-    builder.map.has_matches = True
-    patterns = _patterns()
-    simple_pair_at = patterns.simple_pair.match
-    simple_header_at = patterns.simple_header.match
-    entry_at = patterns.entry.match
-    tail_at = patterns.tail.match
-    size = len(text)
-    position = 0
-    table_path: ConfigPath = ()
-    while position < size:
-        first = text[position]
-        if first == "\n":  # a blank line
-            position += 1
-            continue
-        if first == "[":
-            header = simple_header_at(text, position)
-            if header is not None:
-                parts = _bare_parts(header.group(2), header.start(2))
-                brackets = len(header.group(1))
-                span = _new_tuple(Span, (position, header.end(2) + brackets))
-                table_path = builder.header(parts, span, array=brackets == 2)
-                if header.start(3) >= 0:
-                    builder.comment(_new_tuple(Span, header.span(3)))
-                position = header.end()
+def read_lines_lazily(text: str, fallback: Callable[[], SourceMap]) -> SourceMap:
+    """The source map of `text`, which tomllib has accepted, read only as far as it is asked
+    (see `SourceMap.resume`). Where a line holds a construct this reader does not handle,
+    the map becomes `fallback()`'s (the syntax tree's); the lines read before it are read
+    alike by both readers, so what was already answered stands."""
+    return _Reader(text, fallback).map
+
+
+class _Reader:
+    """The line reader's state between two `resume` calls."""
+
+    def __init__(self, text: str, fallback: Callable[[], SourceMap] | None) -> None:
+        self.text = text
+        self.fallback = fallback
+        self.builder = MapBuilder(text)
+        self.map = self.builder.map
+        self.map.has_matches = True
+        self.map.resume = self.resume
+        self.position = 0
+        self.table_path: ConfigPath = ()
+
+    def resume(self, path: ConfigPath | None) -> None:
+        try:
+            self.read(path)
+        except _NotSimple:
+            assert self.fallback is not None
+            tree = self.fallback()
+            source_map = self.map
+            source_map.by_path = tree.by_path
+            source_map._tables = tree._tables
+            source_map._duplicates = tree._duplicates
+            source_map._comments = tree._comments
+            source_map.errors = tree.errors
+            source_map.has_matches = tree.has_matches
+            source_map.resume = None
+
+    def read(self, path: ConfigPath | None) -> None:
+        """Reads lines until the entry of `path` is final, or to the end (then the map's
+        `resume` is cleared). An entry is final once read, except a table's, which grows
+        until the next header, and an "implicit" one, which a later header may define."""
+        text = self.text
+        builder = self.builder
+        entries = builder.map.by_path
+        patterns = _patterns()
+        simple_pair_at = patterns.simple_pair.match
+        simple_header_at = patterns.simple_header.match
+        entry_at = patterns.entry.match
+        tail_at = patterns.tail.match
+        size = len(text)
+        position = self.position
+        table_path = self.table_path
+        while position < size:
+            if path is not None and path in entries:
+                found = entries[path]
+                if type(found) is not Entry or (
+                    found.kind != "implicit" and found is not builder.body
+                ):
+                    self.position, self.table_path = position, table_path
+                    return
+            first = text[position]
+            if first == "\n":  # a blank line
+                position += 1
                 continue
-        pair = simple_pair_at(text, position)
-        if pair is not None:
-            # The hot path, without MapBuilder.pair: a bare key under a header cannot be
-            # defined already in a text tomllib accepted, so no duplicate check is needed;
-            # the match stands for the entry until somebody asks for it (SourceMap.get).
-            key_start, key_end = pair.span(1)
-            entries[(*table_path, text[key_start:key_end])] = pair
-            builder.body_pair(key_start, pair.end(2))
-            if pair.start(3) >= 0:
-                builder.comment(_new_tuple(Span, pair.span(3)))
-            position = pair.end()
-            continue
-        entry = entry_at(text, position)
-        assert entry is not None  # every part of the pattern is optional
-        end = entry.end()
-        key_start = entry.start("key")
-        if key_start >= 0:
-            parts = _key_parts(text, key_start, entry.end("key"))
-            atom = entry.start("atom")
-            if atom >= 0:
-                builder.pair(table_path, parts, Span(atom, end), key_start)
-            else:
-                value, end = _container(text, end, 1)
-                _feed_pair(builder, table_path, parts, key_start, value)
-            builder.body_pair(key_start, end)
-        elif entry.start("header") >= 0:
-            span = Span(entry.start("header"), entry.end("header"))
-            array = entry.start("array_key") >= 0
-            key = "array_key" if array else "table_key"
-            parts = _key_parts(text, entry.start(key), entry.end(key))
-            table_path = builder.header(parts, span, array=array)
-        tail = tail_at(text, end)
-        if tail is None:  # `"""`, a date-time with a space, ...
-            raise _NotSimple
-        if tail.start("comment") >= 0:
-            builder.comment(Span(tail.start("comment"), tail.end("comment")))
-        position = tail.end()
-    return builder.map
+            if first == "[":
+                header = simple_header_at(text, position)
+                if header is not None:
+                    parts = _bare_parts(header.group(2), header.start(2))
+                    brackets = len(header.group(1))
+                    span = _new_tuple(Span, (position, header.end(2) + brackets))
+                    table_path = builder.header(parts, span, array=brackets == 2)
+                    if header.start(3) >= 0:
+                        builder.comment(_new_tuple(Span, header.span(3)))
+                    position = header.end()
+                    continue
+            pair = simple_pair_at(text, position)
+            if pair is not None:
+                # The hot path, without MapBuilder.pair: a bare key under a header cannot be
+                # defined already in a text tomllib accepted, so no duplicate check is needed;
+                # the match stands for the entry until somebody asks for it (SourceMap.get).
+                key_start, key_end = pair.span(1)
+                entries[(*table_path, text[key_start:key_end])] = pair
+                builder.body_pair(key_start, pair.end(2))
+                if pair.start(3) >= 0:
+                    builder.comment(_new_tuple(Span, pair.span(3)))
+                position = pair.end()
+                continue
+            entry = entry_at(text, position)
+            assert entry is not None  # every part of the pattern is optional
+            end = entry.end()
+            key_start = entry.start("key")
+            if key_start >= 0:
+                parts = _key_parts(text, key_start, entry.end("key"))
+                atom = entry.start("atom")
+                if atom >= 0:
+                    builder.pair(table_path, parts, Span(atom, end), key_start)
+                else:
+                    value, end = _container(text, end, 1)
+                    _feed_pair(builder, table_path, parts, key_start, value)
+                builder.body_pair(key_start, end)
+            elif entry.start("header") >= 0:
+                span = Span(entry.start("header"), entry.end("header"))
+                array = entry.start("array_key") >= 0
+                key = "array_key" if array else "table_key"
+                parts = _key_parts(text, entry.start(key), entry.end(key))
+                table_path = builder.header(parts, span, array=array)
+            tail = tail_at(text, end)
+            if tail is None:  # `"""`, a date-time with a space, ...
+                raise _NotSimple
+            if tail.start("comment") >= 0:
+                builder.comment(Span(tail.start("comment"), tail.end("comment")))
+            position = tail.end()
+        self.position, self.table_path = position, table_path
+        builder.map.resume = None
 
 
 def _bare_parts(key: str, start: int) -> KeyParts:

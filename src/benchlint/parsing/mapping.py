@@ -9,7 +9,7 @@ name. Offsets are code-point offsets into the text. The rules live here once; th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -82,13 +82,41 @@ class SourceMap:
         # found it, turned into an Entry when asked for: a lint looks up a handful of paths,
         # and building an Entry per line costs more than finding the line.
         self.by_path: dict[ConfigPath, Entry | re.Match[str]] = {}
-        self.tables: list[ConfigPath] = []  # header tables in document order
-        self.duplicates: list[Duplicate] = []
-        self.comments: list[Comment] = []
+        self._tables: list[ConfigPath] = []  # header tables in document order
+        self._duplicates: list[Duplicate] = []
+        self._comments: list[Comment] = []
         self.errors: list[Span] = []  # tree-sitter ERROR / MISSING nodes
         self.has_matches = False  # some values of `by_path` are still matches
+        # The line reader reads a valid file only as far as the paths asked for (`get`):
+        # `resume(path)` reads on until that path's entry is final, `resume(None)` to the end
+        # (and then sets `resume` to None). Whatever needs the whole file finishes the read.
+        self.resume: Callable[[ConfigPath | None], None] | None = None
+
+    @property
+    def tables(self) -> list[ConfigPath]:
+        if self.resume is not None:
+            self.resume(None)
+        return self._tables
+
+    @property
+    def duplicates(self) -> list[Duplicate]:
+        if self.resume is not None:
+            self.resume(None)
+        return self._duplicates
+
+    @property
+    def comments(self) -> list[Comment]:
+        if self.resume is not None:
+            self.resume(None)
+        return self._comments
 
     def get(self, path: ConfigPath) -> Entry | None:
+        if self.resume is not None:
+            self.resume(path)
+        return self.read_entry(path)
+
+    def read_entry(self, path: ConfigPath) -> Entry | None:
+        """The entry of `path` as far as the text has been read (the builder's view)."""
         entry = self.by_path.get(path)
         if entry is None or isinstance(entry, Entry):
             return entry
@@ -98,6 +126,8 @@ class SourceMap:
     @property
     def entries(self) -> dict[ConfigPath, Entry]:
         """Every path's entry, in document order."""
+        if self.resume is not None:
+            self.resume(None)
         if self.has_matches:
             by_path = self.by_path
             for path, entry in by_path.items():
@@ -199,16 +229,16 @@ class MapBuilder:
         path = (*path, name)
         count = self.array_counts.get(path)
         entry = Entry("table", key, None, header, header.end)
-        previous = source_map.get(path)
+        previous = source_map.read_entry(path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
-            array_entry = source_map.get((*path, count - 1))
+            array_entry = source_map.read_entry((*path, count - 1))
             assert array_entry is not None
-            source_map.duplicates.append(Duplicate(path, array_entry, entry))
+            source_map._duplicates.append(Duplicate(path, array_entry, entry))
         elif previous is not None and previous.kind in ("table", "pair", "array-table", "dotted"):
-            source_map.duplicates.append(Duplicate(path, previous, entry))
+            source_map._duplicates.append(Duplicate(path, previous, entry))
         else:
             source_map.by_path[path] = entry
-        source_map.tables.append(path)
+        source_map._tables.append(path)
         return path, entry
 
     def array_table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
@@ -220,16 +250,16 @@ class MapBuilder:
         index = self.array_counts.get(array_path, 0)
         self.array_counts[array_path] = index + 1
         if index == 0:
-            previous = self.map.get(array_path)
+            previous = self.map.read_entry(array_path)
             if previous is not None and previous.kind != "implicit":
-                self.map.duplicates.append(
+                self.map._duplicates.append(
                     Duplicate(array_path, previous, Entry("array-table", header=header))
                 )
             entries[array_path] = Entry("array-table", key=key, header=header)
         path = (*array_path, index)
         entry = Entry("table", key, None, header, header.end)
         entries[path] = entry
-        self.map.tables.append(path)
+        self.map._tables.append(path)
         return path, entry
 
     def pair(
@@ -249,9 +279,9 @@ class MapBuilder:
             entry = Entry("pair", key=key)
         else:
             entry = Entry("pair", key, value, None, None, "", Span(start, value.end))
-        previous = self.map.get(path)
+        previous = self.map.read_entry(path)
         if previous is not None and previous.kind != "implicit":
-            self.map.duplicates.append(Duplicate(path, previous, entry))
+            self.map._duplicates.append(Duplicate(path, previous, entry))
             return None
         entries[path] = entry
         return path
@@ -262,4 +292,4 @@ class MapBuilder:
         return path
 
     def comment(self, span: Span) -> None:
-        self.map.comments.append(Comment(span, self.text[span.start : span.end]))
+        self.map._comments.append(Comment(span, self.text[span.start : span.end]))

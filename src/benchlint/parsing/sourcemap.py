@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.paths import ConfigPath
 from ..core.text import LineIndex
-from .line_reader import read_simple_lines
+from .line_reader import read_lines_lazily
 from .mapping import Comment, Duplicate, Entry, SourceMap
 from .span import Span
 from .tree_reader import read_tree
@@ -19,8 +19,6 @@ __all__ = ["Comment", "ConfigPath", "Duplicate", "Entry", "SourceMap", "Span", "
 
 def build_source_map(text: str, lines: LineIndex, *, valid: bool = False) -> SourceMap:
     """The source map of `text`; `valid` says that tomllib has accepted exactly this text."""
-    if valid:
-        simple = read_simple_lines(text)
-        if simple is not None:
-            return simple
+    if valid:  # read as far as asked; the syntax tree takes over at a line it cannot read
+        return read_lines_lazily(text, lambda: read_tree(text, lines))
     return read_tree(text, lines)
