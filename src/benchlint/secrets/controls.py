@@ -13,19 +13,33 @@ and its own colour codes (`ESC [ 1;31 m`), which hold no text.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _CLASS = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 (but tab and line feed), DEL, C1
     "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"  # bidi marks, zero-width, separators
     "\ud800-\udfff"  # lone surrogates (no UTF-8 output can hold one)
 )
-_ANY = re.compile(f"[{_CLASS}\t\n]")
 _UNSAFE = re.compile(f"[{_CLASS}]")
 # What `output_safe` lets through: benchlint's own colour codes (`report.text`: bold, red,
 # yellow, cyan, reset; a value's `ESC [ 8 m` is escaped) and CRLF.
 _OWN_COLOURS = r"\x1b\[(?:0|1|31|33|36|1;31|1;33|1;36)m"
-_OUTPUT = re.compile(f"{_OWN_COLOURS}|\r\n|[{_CLASS}]")
-_OUTPUT_PLAIN = re.compile(f"\r\n|[{_CLASS}]")  # where no colour is ever sent (the server)
+
+
+# The patterns below are compiled on first use: their class (the surrogate range above all)
+# costs `re` millions of instructions to compile, which a command whose output holds no
+# unsafe character (the usual one) should not pay at start-up.
+@cache
+def _any() -> re.Pattern[str]:
+    return re.compile(f"[{_CLASS}\t\n]")
+
+
+@cache
+def _output(colour: bool) -> re.Pattern[str]:
+    """What `output_safe` replaces; without colour, where none is ever sent (the server)."""
+    return re.compile(f"{_OWN_COLOURS}|\r\n|[{_CLASS}]" if colour else f"\r\n|[{_CLASS}]")
+
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -41,7 +55,8 @@ def escaped(text: str) -> str:
     """`text` with every unsafe character, tab and line feed as a backslash escape."""
     if text.isascii() and text.isprintable():  # the usual message, without a regex scan
         return text
-    return _ANY.sub(lambda match: _escape(match.group()), text) if _ANY.search(text) else text
+    pattern = _any()
+    return pattern.sub(lambda match: _escape(match.group()), text) if pattern.search(text) else text
 
 
 def pictured(text: str) -> str:
@@ -70,4 +85,4 @@ def output_safe(text: str, *, colour: bool = True) -> str:
         found = match.group()
         return found if len(found) > 1 else _escape(found)
 
-    return (_OUTPUT if colour else _OUTPUT_PLAIN).sub(safe, text)
+    return _output(colour).sub(safe, text)

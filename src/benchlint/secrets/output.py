@@ -22,8 +22,8 @@ hundred open documents pays for the one being typed in).
 
 from __future__ import annotations
 
+import _thread  # `threading` for one lock would cost every command its import
 import re
-import threading
 from collections import Counter
 from collections.abc import Hashable
 from typing import Literal
@@ -61,7 +61,7 @@ def grams(hidden: frozenset[str]) -> frozenset[str]:
 
 class OutputMasker:
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
         self._inputs: dict[Hashable, tuple[str, InputKind]] = {}
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
