@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from benchlint.secrets.controls import _any, escaped, pictured
+from benchlint.secrets.controls import _ANY, escaped, pictured
 from benchlint.secrets.redaction import shown_text
 from benchlint.secrets.shape import TOKEN, harmless, harmless_token, tokens
 
@@ -83,4 +83,4 @@ def test_the_ascii_tokenizer_cuts_where_the_token_pattern_does(text: str) -> Non
 
 @given(_ANY_TEXT)
 def test_text_is_left_as_it_is_only_when_nothing_needs_an_escape(text: str) -> None:
-    assert (escaped(text) == text) == (_any().search(text) is None)
+    assert (escaped(text) == text) == (_ANY.search(text) is None)

@@ -15,10 +15,11 @@ import os
 import shutil
 import stat
 import sys
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..core.diagnostic import Diagnostic, fails
 from ..core.reading import Content
+from ..core.record import NamedTuple
 from ..core.version import __version__
 from ..lint.engine import lint_content, outside_link, quotable
 from ..lint.resolver import SettingsResolver

@@ -10,10 +10,10 @@ import errno
 import os
 import stat
 import sys
-from typing import NamedTuple
 
 from ..core.boundary import leaves_repository
 from ..core.reading import Content, NotARegularFile, read_file, read_stdin
+from ..core.record import NamedTuple
 from ..parsing.document import decode
 from ..report import Failure
 from ..secrets.output import MASKER

@@ -7,10 +7,10 @@ import argparse
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from ..core.boundary import leaves_repository
 from ..core.reading import Content
+from ..core.record import NamedTuple
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import Settings
 from ..report import Failure

@@ -11,8 +11,9 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, NoReturn
+from typing import NoReturn
 
+from ..core.record import NamedTuple
 from ..core.version import __version__
 from .output import masked_streams
 from .usage import UsageError

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 from pathlib import PurePath
-from typing import NamedTuple
 
 from ..core.boundary import leaves_repository
+from ..core.record import NamedTuple
 from ..domain.locations import CONFIG_FOLDER, in_config_folder, is_config_name
 
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})

@@ -8,7 +8,9 @@ server's UTF-16) convert with `benchlint.core.text.LineIndex`.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
+
+from .record import NamedTuple
 
 if TYPE_CHECKING:
     from . import contract

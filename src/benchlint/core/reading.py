@@ -11,7 +11,9 @@ import errno
 import os
 import stat
 from collections.abc import Callable
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
+
+from .record import NamedTuple
 
 # Called with every input read here (its name and bytes) before the caller sees it: the
 # output masker (`benchlint.secrets.output`) subscribes, so no reader has to remember to

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import datetime
 import math
-import re
 from functools import lru_cache
 from typing import Any
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+from .regex import lazy_regex
+
+_BARE_KEY = lazy_regex(r"[A-Za-z0-9_-]+")
 # What a basic string must escape: the quote, the backslash and every control character.
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f"}
 _ESCAPES["\r"] = "\\r"
 # Text with no quote, backslash or control character is its own basic-string body.
-_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*')
+_PLAIN = lazy_regex(r'[^"\\\x00-\x1f\x7f]*')
 _DEEPEST = 8
 
 

@@ -7,15 +7,16 @@ naming the benchlint schema."""
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 from pathlib import PurePath
+
+from ..core.regex import lazy_regex
 
 CONFIG_FOLDER = ("configs", "benchmark")
 # The editor's default glob: what `is_config_path` accepts, in glob form for the client.
 CONFIG_GLOB = "**/configs/benchmark/**/*.toml"
 SCHEMA_FILE = "benchmark-config.schema.json"
-_SCHEMA_LINE = re.compile(r"\A\ufeff?[ \t]*#:schema[ \t]+(\S+)")
+_SCHEMA_LINE = lazy_regex(r"\A\ufeff?[ \t]*#:schema[ \t]+(\S+)")
 
 
 def is_config_path(path: str) -> bool:

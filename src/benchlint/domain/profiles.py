@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+
+from ..core.record import NamedTuple
 
 
 class HarnessCredential(NamedTuple):

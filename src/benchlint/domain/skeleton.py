@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
+from ..core.record import NamedTuple
 from ..core.toml_syntax import toml_string
 from .catalog import CatalogEntry
 from .profiles import Profile

@@ -20,9 +20,10 @@ import json
 import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.boundary import leaves_repository, repository_root
+from ..core.record import NamedTuple
 from .catalog.entry import CatalogEntry, CatalogShapeError
 from .catalog.store import entries_from_document
 from .json_files import JsonFileError, read_json

@@ -7,16 +7,14 @@ from __future__ import annotations
 import functools
 import os
 import warnings
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from ..core.diagnostic import Diagnostic
 from .settings import Settings, default_settings
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-F = TypeVar("F", bound="Callable[..., Any]")
+# A bound given as a type, not a string: a string becomes a compiled ForwardRef at import.
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def legacy_positional(*names: str) -> Callable[[F], F]:

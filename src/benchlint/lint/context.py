@@ -8,11 +8,12 @@ that fails validation somewhere else; the accessors here skip whatever has the w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.diagnostic import Range
 from ..core.lazy import lazy
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from ..domain.profiles import Profile
 from ..parsing.document import Document
 from ..structure.issues import StructuralIssue

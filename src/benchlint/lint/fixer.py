@@ -19,11 +19,11 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
-from typing import NamedTuple
 
 from ahocorasick_rs import AhoCorasick
 
 from ..core.diagnostic import Diagnostic, Edit, Fix
+from ..core.record import NamedTuple
 from ..core.text import LineIndex
 from ..parsing.document import BOM, EncodingProblem, decode, parse
 from ..secrets.source import masked_source, source_secrets

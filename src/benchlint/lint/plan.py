@@ -9,9 +9,10 @@ and categories together), the count is a range holding both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from .context import Context
 
 if TYPE_CHECKING:

@@ -30,10 +30,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import NamedTuple
 
 from ..core.boundary import inside_as_written
 from ..core.diagnostic import Severity
+from ..core.record import NamedTuple
 from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
 from .setting_keys import FIELD_KEYS
 from .settings import (

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.diagnostic import Fix, Range, Severity
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from .setting_keys import FIELD_KEYS
 
 if TYPE_CHECKING:

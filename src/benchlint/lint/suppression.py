@@ -8,16 +8,15 @@ BL901 (see `benchlint.rules.bl901_unused_suppression`).
 
 from __future__ import annotations
 
-import re
-
 from ..core.diagnostic import Diagnostic, Range
+from ..core.regex import lazy_regex
 from ..parsing.document import Document
 
 MARKER = "benchlint:"
-_DIRECTIVE = re.compile(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)(?:\s*(?P<codes>\[[^\]]*\]?))?")
-_CODE = re.compile(r"^BL\d{3}$")
+_DIRECTIVE = lazy_regex(r"#\s*benchlint:\s*(?P<kind>[A-Za-z-]*)(?:\s*(?P<codes>\[[^\]]*\]?))?")
+_CODE = lazy_regex(r"^BL\d{3}$")
 # A well-formed line suppression, for tools that add codes to one (the language server).
-IGNORE_COMMENT = re.compile(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
+IGNORE_COMMENT = lazy_regex(r"#\s*benchlint:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
 
 
 def ignore_comment(*codes: str) -> str:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -13,6 +12,7 @@ from lsprotocol import types as lsp
 
 from ..core.diagnostic import Diagnostic, Fix
 from ..core.line_diff import changed_runs
+from ..core.regex import lazy_regex
 from ..lint.fixer import fix_text
 from ..lint.registry import RULES_BY_CODE
 from ..lint.settings import Settings
@@ -25,7 +25,7 @@ FIX_ALL = "source.fixAll.benchlint"
 FIX_ALL_TITLE = "benchlint: fix all safe problems"
 KINDS = [lsp.CodeActionKind.QuickFix, FIX_ALL]
 # Findings a line comment cannot silence: the file could not be read or parsed there.
-_LINES = re.compile(r"[^\n]*\n|[^\n]+")
+_LINES = lazy_regex(r"[^\n]*\n|[^\n]+")
 
 
 @dataclass(frozen=True)

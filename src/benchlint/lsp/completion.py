@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lsprotocol import types as lsp
 
 from ..core.paths import ConfigPath
+from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string
 from ..domain.catalog.query import benchmark_choices, category_names, describe, harness_choices
 from ..domain.catalog.query import task_names as manifest_task_names
@@ -36,12 +37,12 @@ from .outline import Outline, Section, read_outline, strings_in
 from .skeletons import is_empty, skeleton_choices
 
 TRIGGERS = ['"', "'", "[", ".", "=", ","]
-_KEY_TYPED = re.compile(r"^\s*([A-Za-z0-9_\-]*)$")
-_ASSIGNMENT = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=\s*(.*)$")
-_ARRAY_OPENED = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=\s*\[")
-_HEADER_TOKEN = re.compile(r"^\s*(\[\[?[^\]#]*\]?\]?)")
-_WORD = re.compile(r"^[A-Za-z0-9_\-]*")
-_VALUE_REST = re.compile(r"""^[^"',\]\s]*""")
+_KEY_TYPED = lazy_regex(r"^\s*([A-Za-z0-9_\-]*)$")
+_ASSIGNMENT = lazy_regex(r"^\s*([A-Za-z0-9_\-]+)\s*=\s*(.*)$")
+_ARRAY_OPENED = lazy_regex(r"^\s*([A-Za-z0-9_\-]+)\s*=\s*\[")
+_HEADER_TOKEN = lazy_regex(r"^\s*(\[\[?[^\]#]*\]?\]?)")
+_WORD = lazy_regex(r"^[A-Za-z0-9_\-]*")
+_VALUE_REST = lazy_regex(r"""^[^"',\]\s]*""")
 Kind = lsp.CompletionItemKind
 
 

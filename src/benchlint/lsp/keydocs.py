@@ -5,9 +5,8 @@ models)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from ..structure.spec import (
     MODEL_KEYS,
     MODEL_TYPE_KEY,

@@ -4,17 +4,17 @@ the parser the way hover does; this reading survives any broken line."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..core.paths import ConfigPath
+from ..core.regex import lazy_regex
 from .positions import ClientText
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")
-_KEY = re.compile(r"""^\s*([A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')\s*[.=]""")
+_HEADER = lazy_regex(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")
+_KEY = lazy_regex(r"""^\s*([A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')\s*[.=]""")
 # A basic string never starts at an escaped quote, so no two scans overlap: `"a\"a\"…` on one
 # line was cubic.
-_STRING = re.compile(r"""(?<!\\)"((?:[^"\\\n]|\\.)*+)"|'([^'\n]*)'""")
+_STRING = lazy_regex(r"""(?<!\\)"((?:[^"\\\n]|\\.)*+)"|'([^'\n]*)'""")
 
 
 @dataclass

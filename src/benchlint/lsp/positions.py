@@ -8,7 +8,6 @@ through a code-point offset, so the two line models never have to agree.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
@@ -16,11 +15,12 @@ from lsprotocol import types as lsp
 
 from ..core.diagnostic import Position, Range
 from ..core.lazy import lazy
+from ..core.regex import lazy_regex
 from ..core.text import Encoding, LineIndex, client_width
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = lazy_regex(r"\r\n|\r|\n")
 # Characters `str.splitlines` also breaks at, which LSP does not.
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_OTHER_BREAKS = lazy_regex("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 class ClientText:

@@ -3,14 +3,13 @@ one `benchlint new` writes, as a snippet whose model and key names are tab stops
 
 from __future__ import annotations
 
-import re
-
+from ..core.regex import lazy_regex
 from ..domain.profiles import PROFILES
 from ..domain.skeleton import skeleton
 from ..lint.settings import Settings
 
-_SLOT = re.compile("\x00(\\d+)\x01(.*?)\x02")
-_SNIPPET_SPECIAL = re.compile(r"([$}\\])")
+_SLOT = lazy_regex("\x00(\\d+)\x01(.*?)\x02")
+_SNIPPET_SPECIAL = lazy_regex(r"([$}\\])")
 
 
 def is_empty(text: str) -> bool:

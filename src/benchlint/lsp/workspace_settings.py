@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import NamedTuple
 
+from ..core.record import NamedTuple
 from ..lint.resolver import Overrides, SettingsResolver
 from ..lint.settings import SETTINGS_FILE, Settings, SettingsError
 from .client_settings import ClientSettings

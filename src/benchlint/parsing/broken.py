@@ -24,20 +24,21 @@ that array, so its body may still belong to the table above.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
+from ..core.regex import lazy_regex
 from ..core.text import LineIndex
 from .header_shape import HEADER_SHAPED, KEY
 from .mapping import SourceMap, decode_key
 
-_PAIR = re.compile(rf"\s*({KEY}(?:\s*\.\s*{KEY})*)\s*=")
-_PART = re.compile(KEY)
-_OPENS = re.compile(r"\s*(?:\[|\"\"\"|''')")  # a value that may go on to later lines
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-_QUOTED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+_PAIR = lazy_regex(rf"\s*({KEY}(?:\s*\.\s*{KEY})*)\s*=")
+_PART = lazy_regex(KEY)
+_OPENS = lazy_regex(r"\s*(?:\[|\"\"\"|''')")  # a value that may go on to later lines
+_BARE = lazy_regex(r"[A-Za-z0-9_-]+")
+_QUOTED = lazy_regex(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
 
 # How a header's name may go on after the parts read: "exact" (closed by `]`), "open" (more
 # parts may follow), "cut" (the last part may also be longer), "any" (nothing was readable).

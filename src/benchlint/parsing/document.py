@@ -9,15 +9,16 @@ time, and the parts that still parse deserve their diagnostics.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostic import Position
 from ..core.lazy import lazy
 from ..core.paths import ConfigPath, key_label, table_name
+from ..core.record import NamedTuple
+from ..core.regex import lazy_regex
 from ..core.text import LineIndex
 from .header_shape import HEADER_SHAPED as _HEADER_SHAPED
 from .span import Span
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from .broken import BrokenLine, Reach
     from .sourcemap import Entry, SourceMap
 
-_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+_POSITION = lazy_regex(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
 _DUPLICATE_HINTS = ("Cannot overwrite", "Cannot declare", "Cannot mutate")
 _MAX_RECOVERY_ROUNDS = 24
 
@@ -302,7 +303,7 @@ def _unreadable(error: Exception, text: str, source_map: Callable[[], SourceMap]
     return SyntaxProblem(f"the file cannot be read: {error}", Span(0, 0))
 
 
-_INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*")
+_INTEGER = lazy_regex(r"[+-]?[0-9](?:_?[0-9])*")
 
 
 def _header_missing_bracket(line: str) -> str | None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
+from ..core.regex import lazy_regex
 from .mapping import Entry, KeyParts, MapBuilder, SourceMap, decode_key
 from .span import Span
 
@@ -31,6 +32,7 @@ class _Patterns(NamedTuple):
     entry: re.Pattern[str]
     simple_pair: re.Pattern[str]
     simple_header: re.Pattern[str]
+    simple_open: re.Pattern[str]
     tail: re.Pattern[str]
     key_parts: re.Pattern[str]
     array_token: re.Pattern[str]
@@ -40,34 +42,38 @@ class _Patterns(NamedTuple):
 
 @cache
 def _patterns() -> _Patterns:
-    """Compiled on first use: a few milliseconds that a command checking only valid files
-    (which never needs positions) should not pay at start-up."""
+    """Each compiled on its first use (`lazy_regex`): milliseconds that a command checking
+    only valid files (which never needs positions) should not pay at start-up, nor a file
+    without inline tables for their patterns."""
     return _Patterns(
         # A line up to its trailing comment: a header, or a key and the start of its value
         # (the whole value when it is a string, number, boolean or date). Empty when blank.
-        entry=re.compile(
+        entry=lazy_regex(
             rf"[ \t]*(?:(?P<header>\[\[[ \t]*(?P<array_key>{_KEY})[ \t]*\]\]"
             rf"|\[[ \t]*(?P<table_key>{_KEY})[ \t]*\])"
             rf"|(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?)?"
         ),
         # The common line, `key = "value"  # comment`, in one match.
-        simple_pair=re.compile(
+        simple_pair=lazy_regex(
             rf"[ \t]*({_BARE})[ \t]*=[ \t]*({_ATOM})[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
         ),
         # The common header, `[agents.model]` or `[[agents]]`, with bare keys and line end.
-        simple_header=re.compile(
+        simple_header=lazy_regex(
             rf"(\[\[?)({_BARE}(?:\.{_BARE})*)\]\]?[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
         ),
-        tail=re.compile(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)"),
-        key_parts=re.compile(_KEY_PART),
-        array_token=re.compile(
+        # A bare key opening an array or an inline table, `task_names = [`.
+        simple_open=lazy_regex(rf"[ \t]*({_BARE})[ \t]*=[ \t]*(?=[\[{{])"),
+        # The end of a line: spaces, a comment; alone, a blank or comment line.
+        tail=lazy_regex(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)"),
+        key_parts=lazy_regex(_KEY_PART),
+        array_token=lazy_regex(
             rf"[ \t\r\n]*(?:(?P<comment>#[^\r\n]*)|(?P<comma>,)|(?P<close>\])|(?P<open>[\[{{])"
             rf"|(?P<atom>{_ATOM}))"
         ),
-        inline_key=re.compile(
+        inline_key=lazy_regex(
             rf"[ \t]*(?P<close>}})|[ \t]*(?P<key>{_KEY})[ \t]*=[ \t]*(?P<atom>{_ATOM})?"
         ),
-        inline_next=re.compile(r"[ \t]*(?:(?P<comma>,)|})"),
+        inline_next=lazy_regex(r"[ \t]*(?:(?P<comma>,)|})"),
     )
 
 
@@ -154,7 +160,7 @@ class _Reader:
         patterns = _patterns()
         simple_pair_at = patterns.simple_pair.match
         simple_header_at = patterns.simple_header.match
-        entry_at = patterns.entry.match
+        simple_open_at = patterns.simple_open.match
         tail_at = patterns.tail.match
         size = len(text)
         position = self.position
@@ -194,25 +200,41 @@ class _Reader:
                     builder.comment(_new_tuple(Span, pair.span(3)))
                 position = pair.end()
                 continue
-            entry = entry_at(text, position)
-            assert entry is not None  # every part of the pattern is optional
-            end = entry.end()
-            key_start = entry.start("key")
-            if key_start >= 0:
-                parts = _key_parts(text, key_start, entry.end("key"))
-                atom = entry.start("atom")
-                if atom >= 0:
-                    builder.pair(table_path, parts, Span(atom, end), key_start)
-                else:
-                    value, end = _container(text, end, 1)
-                    _feed_pair(builder, table_path, parts, key_start, value)
+            # The common lines `entry` would read too, without it (it costs millions of
+            # instructions to compile): a blank or comment line, a bare key opening a value.
+            tail = tail_at(text, position)
+            if tail is not None:
+                if tail.start("comment") >= 0:
+                    builder.comment(_new_tuple(Span, tail.span("comment")))
+                position = tail.end()
+                continue
+            opening = simple_open_at(text, position)
+            if opening is not None:
+                key_start, key_end = opening.span(1)
+                parts = ((text[key_start:key_end], _new_tuple(Span, (key_start, key_end))),)
+                value, end = _container(text, opening.end(), 1)
+                _feed_pair(builder, table_path, parts, key_start, value)
                 builder.body_pair(key_start, end)
-            elif entry.start("header") >= 0:
-                span = Span(entry.start("header"), entry.end("header"))
-                array = entry.start("array_key") >= 0
-                key = "array_key" if array else "table_key"
-                parts = _key_parts(text, entry.start(key), entry.end(key))
-                table_path = builder.header(parts, span, array=array)
+            else:
+                entry = patterns.entry.match(text, position)  # compiled only if needed
+                assert entry is not None  # every part of the pattern is optional
+                end = entry.end()
+                key_start = entry.start("key")
+                if key_start >= 0:
+                    parts = _key_parts(text, key_start, entry.end("key"))
+                    atom = entry.start("atom")
+                    if atom >= 0:
+                        builder.pair(table_path, parts, Span(atom, end), key_start)
+                    else:
+                        value, end = _container(text, end, 1)
+                        _feed_pair(builder, table_path, parts, key_start, value)
+                    builder.body_pair(key_start, end)
+                elif entry.start("header") >= 0:
+                    span = Span(entry.start("header"), entry.end("header"))
+                    array = entry.start("array_key") >= 0
+                    key = "array_key" if array else "table_key"
+                    parts = _key_parts(text, entry.start(key), entry.end(key))
+                    table_path = builder.header(parts, span, array=array)
             tail = tail_at(text, end)
             if tail is None:  # `"""`, a date-time with a space, ...
                 raise _NotSimple

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from .span import Span
 from .toml_values import DecodeError, loads
 

@@ -3,7 +3,7 @@ around need not import the source-map readers, which a file without findings nev
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ..core.record import NamedTuple
 
 
 class Span(NamedTuple):

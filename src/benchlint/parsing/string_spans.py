@@ -12,9 +12,11 @@ from __future__ import annotations
 import bisect
 import re
 
-_NEXT = re.compile(r"#|\"\"\"|'''|\"|'")
-_BASIC_END = re.compile(r'\\.|"|\n', re.DOTALL)  # an escape, the end, or a line break
-_MULTI_BASIC_END = re.compile(r'\\.|"""', re.DOTALL)
+from ..core.regex import lazy_regex
+
+_NEXT = lazy_regex(r"#|\"\"\"|'''|\"|'")
+_BASIC_END = lazy_regex(r'\\.|"|\n', re.DOTALL)  # an escape, the end, or a line break
+_MULTI_BASIC_END = lazy_regex(r'\\.|"""', re.DOTALL)
 
 
 class StringSpans:

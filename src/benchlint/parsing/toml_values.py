@@ -20,6 +20,8 @@ from typing import Any
 
 import tomli
 
+from ..core.regex import lazy_regex
+
 # Nesting depth is at most the number of opening brackets; below this many, neither parser
 # can reach its recursion limit, whatever the caller's stack (2 frames per level in tomllib).
 NESTING_SAFE = 256
@@ -64,7 +66,7 @@ def loads(text: str) -> dict[str, Any]:
 
 
 # A line of a table header, or anything else whose brackets open and close on it.
-_HEADER_LINE = re.compile(r"^[ \t]*\[\[?[^\[\]\n]*\]\]?[ \t]*(?:#[^\n]*)?$", re.M)
+_HEADER_LINE = lazy_regex(r"^[ \t]*\[\[?[^\[\]\n]*\]\]?[ \t]*(?:#[^\n]*)?$", re.M)
 
 
 def _may_nest(text: str) -> int:

@@ -7,11 +7,11 @@ lists the ERROR / MISSING nodes). Valid files made of simple lines take the fast
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.paths import ConfigPath
+from ..core.regex import lazy_regex
 from ..core.text import LineIndex
 from .mapping import MapBuilder, SourceMap, decode_key
 from .span import Span
@@ -57,7 +57,7 @@ def tree_bytes(text: str) -> bytes:
         return _SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_regex("[\ud800-\udfff]")
 
 
 class _TreeReader:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from ..core.diagnostic import Diagnostic
+from ..core.record import NamedTuple
 
 if TYPE_CHECKING:
     from ..core import contract

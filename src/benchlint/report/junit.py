@@ -12,16 +12,16 @@ the report says what was found, not how long it took.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
 from ..core.diagnostic import Diagnostic, fails
+from ..core.regex import lazy_regex
 from . import FileReport, RunInfo, one_line_name
 from .gitlab import repository_path
 
 # Characters XML 1.0 cannot hold at all (a control character, a lone surrogate): escaped.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = lazy_regex("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _xml_text(text: str) -> str:

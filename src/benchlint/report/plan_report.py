@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from ..core.record import NamedTuple
 from ..lint.plan import Plan, Secret
 from ..secrets.redaction import rendered, shown_text
 from . import RunInfo, one_line_name, printable

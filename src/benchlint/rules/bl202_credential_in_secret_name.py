@@ -14,11 +14,11 @@ after the key.)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
 from ..core.paths import key_label
+from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string
 from ..domain.providers import provider_key
 from ..lint.context import Context, SecretReference
@@ -41,7 +41,7 @@ _TOKEN_KEYS = (
 
 
 # A record name pasted with the token: `NAME=sk-…`, `export NAME=…`, `NAME: …`.
-_PASTED_NAME = re.compile(r"(?:^|\s)([A-Z][A-Z0-9_]*)\s*[=:]\s*[\"']?$")
+_PASTED_NAME = lazy_regex(r"(?:^|\s)([A-Z][A-Z0-9_]*)\s*[=:]\s*[\"']?$")
 
 
 def suggested_name(ctx: Context, ref: SecretReference, token: str) -> str:

@@ -18,11 +18,11 @@ to miss, and costs a round trip with the Platform.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..core.diagnostic import Fix
 from ..core.paths import key_label
+from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string
 from ..domain.constants import SECRET_NAME_PATTERN
 from ..domain.secret_records import SecretRecords
@@ -31,7 +31,7 @@ from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value
 from .wording import closest
 
-_NAME = re.compile(SECRET_NAME_PATTERN)
+_NAME = lazy_regex(SECRET_NAME_PATTERN)
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -24,11 +24,11 @@ in `[secrets].required` so the Platform injects it as a variable.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 
 from ..core.paths import ConfigPath, key_label
+from ..core.regex import lazy_regex
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
 from ..secrets.detection import first_credential, mask, sensitive_key
@@ -88,12 +88,12 @@ _DESCRIBES = frozenset(
         "policy",
     ]
 )
-_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
-_SPACE = re.compile(r"\s")  # what `str.isspace` calls white space
-_WORDS = re.compile(r"[_\-. ]+")
+_NAME = lazy_regex(r"[A-Z][A-Z0-9_]*")
+_SPACE = lazy_regex(r"\s")  # what `str.isspace` calls white space
+_WORDS = lazy_regex(r"[_\-. ]+")
 # Lower-case (or upper-case) words and separators, no digit: `set-at-submit`, `changeme`.
-_WORDS_ONLY = re.compile(r"[a-z_.\-]+")
-_ONE_CASE_WORDS = re.compile(r"[A-Z_.\-]+")
+_WORDS_ONLY = lazy_regex(r"[a-z_.\-]+")
+_ONE_CASE_WORDS = lazy_regex(r"[A-Z_.\-]+")
 
 
 @lru_cache(maxsize=4096)

@@ -13,6 +13,8 @@ from functools import cache, lru_cache
 
 from ahocorasick_rs import AhoCorasick
 
+from ..core.regex import lazy_regex
+
 _JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"
 # Known token formats. Each pattern needs enough characters after its prefix that ordinary
 # words and secret *names* do not match (`OPENAI_API_KEY`, `sk-placeholder`).
@@ -58,10 +60,10 @@ class TokenFinder:
 
     def __init__(self) -> None:
         others = "|".join(f"(?:{pattern})" for pattern in _TOKEN_PATTERNS if pattern != _JWT)
-        self._others = re.compile(f"{_NOT_IN_WORD}(?:{others})")
-        self._jwt = re.compile(_JWT)
-        self._header_run = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9_\-]{11,}+(?=\.eyJ)")
-        self._rest_of_run = re.compile(r"[A-Za-z0-9_\-]*+")
+        self._others = lazy_regex(f"{_NOT_IN_WORD}(?:{others})")
+        self._jwt = lazy_regex(_JWT)
+        self._header_run = lazy_regex(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9_\-]{11,}+(?=\.eyJ)")
+        self._rest_of_run = lazy_regex(r"[A-Za-z0-9_\-]*+")
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """The tokens of `text`, as a single alternation's `finditer` finds them."""
@@ -147,7 +149,7 @@ def token_pattern() -> TokenFinder:
 @cache
 def _token_only() -> re.Pattern[str]:
     """A value that is one token and nothing else (spaces aside)."""
-    return re.compile(rf"\s*(?:{_ANY_TOKEN})\s*")
+    return lazy_regex(rf"\s*(?:{_ANY_TOKEN})\s*")
 
 
 # The literal text every token pattern starts with: a text without any of them cannot hold a
@@ -210,15 +212,15 @@ def may_hold_url_secret(text: str) -> bool:
 
 
 # user:password in a URL, and credentials in query parameters.
-QUERY_SECRET = re.compile(
+QUERY_SECRET = lazy_regex(
     r"[?&#;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
     r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
 # user:password@ inside a line of source (the password is group 1; a quote is legal in it).
-USERINFO_IN_TEXT = re.compile(r"://[^/@\s\"':]*:([^/@\s]+)@")
+USERINFO_IN_TEXT = lazy_regex(r"://[^/@\s\"':]*:([^/@\s]+)@")
 # A scheme and its slashes as users type them: `https://`, `https:/`, `http//`, or just `//`.
-_SCHEME_PREFIX = re.compile(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:?)?/+")
+_SCHEME_PREFIX = lazy_regex(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:?)?/+")
 
 
 def password_span(value: str) -> tuple[int, int] | None:
@@ -256,10 +258,10 @@ def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, i
 
 
 # A long random-looking value: digits, lower and upper case letters, no spaces.
-GENERIC_SECRET_VALUE = re.compile(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
+GENERIC_SECRET_VALUE = lazy_regex(r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_\-+/=]{32,}$")
 # Words of key names whose values are credentials whatever they look like (`X-Api-Key`,
 # `DB_PASSWORD`, `Authorization`), matched per word so that `GIT_AUTHOR_NAME` stays readable.
-_SENSITIVE_WORD = re.compile(
+_SENSITIVE_WORD = lazy_regex(
     r"(?:api)?key|\w*token|secrets?|passw(?:or)?d|pass|pwd|auth(?:orization|entication)?"
     r"|cookie|credentials?|session|bearer|signature|private|apikey",
     re.I,
@@ -320,11 +322,11 @@ def mask(value: str) -> str:
 
 
 # A run of the characters random credentials are made of, long enough to be one.
-LONG_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{32,}")
+LONG_RUN = lazy_regex(r"[A-Za-z0-9_\-+/=]{32,}")
 
 
 # Runs of one kind of character: lower case, upper case, digits (separators between them).
-_SAME_KIND = re.compile(r"[a-z]+|[A-Z]+|[0-9]+")
+_SAME_KIND = lazy_regex(r"[a-z]+|[A-Z]+|[0-9]+")
 
 
 def looks_random(value: str) -> bool:

@@ -23,12 +23,12 @@ hundred open documents pays for the one being typed in).
 from __future__ import annotations
 
 import _thread  # `threading` for one lock would cost every command its import
-import re
 from collections import Counter
 from collections.abc import Hashable
 from typing import Literal
 
 from ..core.reading import observe
+from ..core.regex import lazy_regex
 from .controls import output_safe
 from .redaction import redact
 from .shape import harmless
@@ -39,7 +39,7 @@ InputKind = Literal["toml", "text", "name"]
 # A hidden span's runs of this many characters are looked for in output: shorter runs match
 # ordinary words (a fake key `EXAMPLEexample…` must not star "example" in every URL shown).
 GRAM = 8
-_CANDIDATE = re.compile(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
+_CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
@@ -140,7 +140,7 @@ def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     return hidden | parts
 
 
-_PATH_PARTS = re.compile(r"[/\\]")
+_PATH_PARTS = lazy_regex(r"[/\\]")
 
 
 # The process's masker: the command line's streams and the language server send through it.

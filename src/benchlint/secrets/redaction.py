@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string, toml_value
 from .controls import escaped
 from .detection import (
@@ -146,10 +147,10 @@ def shown_lines(text: str) -> str:
     return "\n".join(shown_text(line) for line in text.split("\n"))
 
 
-_BACKTICKS = re.compile(r"`+")
+_BACKTICKS = lazy_regex(r"`+")
 # Inline Markdown's structure: emphasis, code, links and images (no `[`, no link), HTML,
 # tables, strike-through; a value is never at a line's start, so `-`, `#`, `1.` are text.
-_MARKDOWN = re.compile(r"[\\`*_\[\]<>|~]")
+_MARKDOWN = lazy_regex(r"[\\`*_\[\]<>|~]")
 
 
 def code_span(value: str) -> str:

@@ -27,17 +27,18 @@ class: the cost is linear in the text, whatever it holds.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+
+from ..core.regex import lazy_regex
 
 # Characters that end a token: white space, quotes, and TOML/JSON/.env punctuation. A token
 # is a run of anything else (a URL's `:/?&@.%`, a path's `/`, a name's `-_` stay inside).
-TOKEN = re.compile(r"[^\s\"'`=,;#\[\]{}()<>\\]+")
+TOKEN = lazy_regex(r"[^\s\"'`=,;#\[\]{}()<>\\]+")
 # The same cut for ASCII text, without a regular expression (a character class costs the
 # `re` engine hundreds of instructions a character): the punctuation becomes spaces, and
 # `str.split` cuts at white space as `\s` does.
 _ASCII_SEPARATORS = bytes.maketrans(b"\"'`=,;#[]{}()<>\\", b" " * 16)
-_RUN = re.compile(r"[^\W_]+")  # letters and digits, any script
+_RUN = lazy_regex(r"[^\W_]+")  # letters and digits, any script
 _LONGEST_WORD = 16
 # A run this short holds too little to be a credential by itself (an ID's `7f3a2c`); a token
 # of many such runs is still caught by rule 2 (a key in dashed groups interleaves).
@@ -49,10 +50,10 @@ _PIECE = (
     r"(?:[a-z]+(?![a-z])|[A-Z][a-z]+(?![a-z])|[A-Z]+(?![A-Za-z])|[A-Z]+(?=[A-Z][a-z])"
     r"|[0-9]{1,10}(?![0-9]))"
 )
-_ASCII_WORD = re.compile(rf"{_PIECE}{{1,3}}")
-_DIGIT = re.compile(r"\d")
+_ASCII_WORD = lazy_regex(rf"{_PIECE}{{1,3}}")
+_DIGIT = lazy_regex(r"\d")
 # Letters, digits, letters (or the reverse) in one run: bounded, as runs are at most 40.
-_INTERLEAVED = re.compile(r"\d[^\W\d_]+\d|[^\W\d_]\d+[^\W\d_]")
+_INTERLEAVED = lazy_regex(r"\d[^\W\d_]+\d|[^\W\d_]\d+[^\W\d_]")
 
 
 @lru_cache(maxsize=8192)

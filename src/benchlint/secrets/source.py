@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ahocorasick_rs import AhoCorasick
 
+from ..core.record import NamedTuple
+from ..core.regex import lazy_regex
 from .controls import pictured
 from .detection import (
     NAME_KEYS,
@@ -60,7 +62,7 @@ SHORTEST_CREDENTIAL = 8  # shorter strings are not looked for in output (too man
 # included. (The lookbehinds: a bare key is tried once per run of key characters, not at each
 # of them, which made a 30 KB line take seconds; a quoted key never starts at an escaped
 # quote, so the scans of two quoted keys never overlap: `"a\"a\"a\"…` was quadratic.)
-_SOURCE_PAIR = re.compile(
+_SOURCE_PAIR = lazy_regex(
     r"(?P<key>(?<!\\)\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)"
     r"[ \t]*=[ \t]*"
     r"(?P<quote>\"|')(?P<value>(?:\\.|(?!(?P=quote))[^\n])*)"
@@ -72,22 +74,22 @@ _KEY = (
     r"(?:(?<![A-Za-z0-9_.-])(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)"
     r"|(?P<kq>[\"'])(?P<quoted>[^\"'\n]+)(?P=kq))"
 )
-_PLAIN_ASSIGNMENT = re.compile(_KEY + r"[ \t]*(?:=|:(?!//))[ \t]*(?P<value>[^\s\"'`,;{}\[\]#]{5,})")
+_PLAIN_ASSIGNMENT = lazy_regex(_KEY + r"[ \t]*(?:=|:(?!//))[ \t]*(?P<value>[^\s\"'`,;{}\[\]#]{5,})")
 # `key: "value"` (YAML, JSON): a quoted value after a colon, to its closing quote. (After `=`
 # it is TOML's, judged by `_SOURCE_PAIR`: a TOML `*_secret` key holds a record name.)
-_QUOTED_AFTER_COLON = re.compile(
+_QUOTED_AFTER_COLON = lazy_regex(
     _KEY + r"[ \t]*:[ \t]*(?P<vq>[\"'])(?P<value>(?:\\.|(?!(?P=vq))[^\n\\]){5,})"
 )
 # A `.netrc` password: `password VALUE` after `machine HOST`, `login USER`, `account ACCT`,
 # `default` or at the start of a line (prose such as "a token pasted into" must stay readable).
-_SPACED_PAIR = re.compile(
+_SPACED_PAIR = lazy_regex(
     r"(?:^[ \t]*|\b(?:machine|login|account)[ \t]+\S+[ \t]+|\bdefault[ \t]+)"
     r"(?P<key>password|passwd)[ \t]+(?P<value>[^\s\"'`,;{}\[\]#=:]{5,})",
     re.IGNORECASE | re.MULTILINE,
 )
 # A multi-line string value after its key, in a file with a syntax error (the source map does
 # not see the blanked lines); an unclosed one runs to the end.
-_MULTILINE_PAIR = re.compile(
+_MULTILINE_PAIR = lazy_regex(
     r"""(?P<key>(?<!\\)"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+)[ \t]*="""
     r"""[ \t]*(?P<quote>\"\"\"|''')(?P<value>.*?)(?:(?P=quote)|\Z)""",
     re.DOTALL,
@@ -156,7 +158,8 @@ _KEY_STEMS = AhoCorasick(
 
 def _may_name_credentials(text: str) -> bool:
     try:
-        return bool(_KEY_STEMS.find_matches_as_strings(text.lower()))
+        # casefold, not lower: the patterns' IGNORECASE takes `ſ` for `s` (`paſſword`)
+        return bool(_KEY_STEMS.find_matches_as_strings(text.casefold()))
     except UnicodeEncodeError:  # a lone surrogate: judge the text as if it named one
         return True
 
@@ -176,8 +179,8 @@ def _names_a_credential(key: str) -> bool:
 # Stems that name a credential even glued to other words (`SECRETKEY`, `dbpassword`), and
 # the camel-case words of a key (`clientSecret` is `client` `Secret`).
 _GLUED_STEMS = ("secret", "passw", "pwd", "token", "credential", "private", "apikey", "auth")
-_NOT_AUTH = re.compile("author", re.I)  # `GIT_AUTHOR_NAME` names a person
-_CAMEL_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_NOT_AUTH = lazy_regex("author", re.I)  # `GIT_AUTHOR_NAME` names a person
+_CAMEL_WORD = lazy_regex(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 def _credential_named(key: str) -> bool:
@@ -195,7 +198,7 @@ def _credential_named(key: str) -> bool:
 
 # An environment variable's or a record's name (`OPENAI_API_KEY`): what a credential-named
 # key holds when it names where the credential is, not the credential.
-_VARIABLE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_VARIABLE_NAME = lazy_regex(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 
 
 def _by_name(key: str, value: str) -> bool:
@@ -277,9 +280,10 @@ class _Finder:
                 key = match.group("key") or match.group("quoted")
                 if not _reference_key(key) and _credential_named(key):
                     self.hide(match.start("value"), match.end("value"))
-        for match in _SPACED_PAIR.finditer(text):
-            self.hide(match.start("value"), match.end("value"))
-            self.credential(match.group("value"))
+        if "passw" in text.casefold():  # what `_SPACED_PAIR` needs, in any case (tested)
+            for match in _SPACED_PAIR.finditer(text):
+                self.hide(match.start("value"), match.end("value"))
+                self.credential(match.group("value"))
         if '"""' in text or "'''" in text:
             for match in _MULTILINE_PAIR.finditer(text):
                 body = match.group("value")

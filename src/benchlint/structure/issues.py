@@ -12,9 +12,10 @@ rule identities, so they can be documented, selected and suppressed like any rul
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from ..domain.constants import MODEL_TYPES, NON_BLANK_PATTERN
 from . import validate
 

@@ -9,9 +9,10 @@ one value (`{"kind": "int", "ge": 1}`).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.paths import ConfigPath
+from ..core.record import NamedTuple
 from .generated_spec import SPEC
 
 Node = dict[str, Any]

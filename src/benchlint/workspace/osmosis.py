@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..core.record import NamedTuple
+from ..core.regex import lazy_regex
 from ..rules.wording import quoted_text
 
 MINIMUM = (0, 3, 0)  # the first release whose `benchmark info` and `secret list` take --json
 DEFAULT_TIMEOUT = 120.0  # seconds for one command (the CLI's own requests give up at 30)
-_VERSION = re.compile(r"\b(\d{1,4})\.(\d{1,4})\.(\d{1,4})\b")
+_VERSION = lazy_regex(r"\b(\d{1,4})\.(\d{1,4})\.(\d{1,4})\b")
 _LIMIT = 64 * 1024 * 1024  # as a saved catalog file
 
 

@@ -14,9 +14,10 @@ import os
 import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.boundary import leaves_repository
+from ..core.record import NamedTuple
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.secret_records import SecretRecords, SecretRecordsError

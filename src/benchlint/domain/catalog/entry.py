@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
+
+from ...core.record import NamedTuple
 
 
 class CatalogShapeError(ValueError):

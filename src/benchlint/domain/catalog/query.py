@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ...core.record import NamedTuple
 from ...secrets.redaction import code_span, markdown_text
 from ..harnesses import HARNESS_DESCRIPTIONS, KNOWN_HARNESSES
 from .entry import CatalogEntry
