@@ -13,6 +13,7 @@ typing's under TYPE_CHECKING. tests/test_record.py holds every class made here t
 typing.NamedTuple makes of the same body.
 """
 
+import sys
 from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's C getter
 from collections.abc import Callable
 from types import FunctionType
@@ -65,10 +66,14 @@ def _make(cls: Any, iterable: Any) -> Any:
     return result
 
 
+# Python 3.13 changed the error for an unknown field from ValueError to TypeError.
+_UNKNOWN_FIELD_ERROR = TypeError if sys.version_info >= (3, 13) else ValueError
+
+
 def _replace(self: Any, /, **changes: Any) -> Any:
     result = self._make(map(changes.pop, self._fields, self))
     if changes:
-        raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+        raise _UNKNOWN_FIELD_ERROR(f"Got unexpected field names: {list(changes)!r}")
     return result
 
 
