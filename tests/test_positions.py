@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchlint.core.diagnostic import Position, Range
+from benchlint.core.text import LineIndex
 from helpers import MINIMAL, at, lint
 
 
@@ -114,3 +117,17 @@ def test_redefinition_points_at_the_second_definition_with_the_first_related() -
         3,
         2,
     )
+
+
+@given(
+    st.text(alphabet="ab\n\r日", max_size=40),
+    st.lists(st.tuples(st.integers(-3, 45), st.integers(-3, 45)), max_size=8),
+)
+def test_ranges_counted_directly_match_the_line_index(
+    text: str, spans: list[tuple[int, int]]
+) -> None:
+    """`LineIndex.range` counts line breaks for its first lookups, then builds line starts."""
+    counted, indexed = LineIndex(text), LineIndex(text)
+    assert isinstance(indexed.line_starts, list)  # built before any lookup
+    for start, end in spans:
+        assert counted.range(start, end) == indexed.range(start, end)

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from benchlint.secrets import shape
 from benchlint.secrets.controls import _ANY, escaped, pictured
 from benchlint.secrets.redaction import shown_text
-from benchlint.secrets.shape import TOKEN, harmless, harmless_token, tokens
+from benchlint.secrets.shape import TOKEN, all_harmless, harmless, harmless_token, tokens
 
 SHOWN = [
     "openai/gpt-5.2",
@@ -84,3 +85,19 @@ def test_the_ascii_tokenizer_cuts_where_the_token_pattern_does(text: str) -> Non
 @given(_ANY_TEXT)
 def test_text_is_left_as_it_is_only_when_nothing_needs_an_escape(text: str) -> None:
     assert (escaped(text) == text) == (_ANY.search(text) is None)
+
+
+@given(st.lists(st.sampled_from(SHOWN + REFUSED + ["a" * 70, "x"]), max_size=6))
+def test_the_set_of_proven_tokens_answers_as_the_allow_list(words: list[str]) -> None:
+    expected = all(map(harmless_token, words))
+    assert all_harmless(words) == expected
+    assert all_harmless(words) == expected  # again, from the set
+    assert not shape._PROVEN.intersection(REFUSED)  # only what was proven goes in
+
+
+def test_the_set_of_proven_tokens_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shape, "_PROVEN", set())
+    monkeypatch.setattr(shape, "_PROVEN_ENTRIES", 3)
+    assert all_harmless(["gpt4o", "mistral7b", "openai/gpt-5.2", "privateKey", "abc/" * 20])
+    assert len(shape._PROVEN) <= 3
+    assert "abc/" * 20 not in shape._PROVEN  # a long token is proven again each time

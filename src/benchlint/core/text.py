@@ -26,6 +26,8 @@ class LineIndex:
         self.text = text
         # row → each character's byte column in it (None: an ASCII line); see point_offset
         self._byte_starts: dict[int, list[int] | None] = {}
+        # Characters `range` has scanned instead of building `line_starts` (see there).
+        self._scanned = 0
 
     @lazy
     def line_starts(self) -> list[int]:
@@ -72,6 +74,21 @@ class LineIndex:
         size = len(self.text)
         start = 0 if start < 0 else size if start > size else start
         end = start if end < start else size if end > size else end
+        if "line_starts" not in self.__dict__ and self._scanned + end <= len(self.text):
+            # A lint locates a handful of ranges: counting line breaks (a C loop over the
+            # text up to the range) costs less than building every line's start, which
+            # comes once the counting has read as much as the whole text.
+            self._scanned += end
+            text = self.text
+            first = text.count("\n", 0, start) + 1
+            last = first + text.count("\n", start, end)
+            return _new_tuple(
+                Range,
+                (
+                    _new_tuple(Position, (first, start - text.rfind("\n", 0, start))),
+                    _new_tuple(Position, (last, end - text.rfind("\n", 0, end))),
+                ),
+            )
         starts = self.line_starts
         first = bisect_right(starts, start)
         last = bisect_right(starts, end, first - 1)

@@ -165,6 +165,7 @@ class _Reader:
         size = len(text)
         position = self.position
         table_path = self.table_path
+        body = builder.body  # changes only at a header
         while position < size:
             if path is not None and path in entries:
                 found = entries[path]
@@ -184,7 +185,8 @@ class _Reader:
                     brackets = len(header.group(1))
                     span = _new_tuple(Span, (position, header.end(2) + brackets))
                     table_path = builder.header(parts, span, array=brackets == 2)
-                    if header.start(3) >= 0:
+                    body = builder.body
+                    if header.lastindex == 3:  # a comment after the header
                         builder.comment(_new_tuple(Span, header.span(3)))
                     position = header.end()
                     continue
@@ -193,10 +195,13 @@ class _Reader:
                 # The hot path, without MapBuilder.pair: a bare key under a header cannot be
                 # defined already in a text tomllib accepted, so no duplicate check is needed;
                 # the match stands for the entry until somebody asks for it (SourceMap.get).
-                key_start, key_end = pair.span(1)
-                entries[(*table_path, text[key_start:key_end])] = pair
-                builder.body_pair(key_start, pair.end(2))
-                if pair.start(3) >= 0:
+                entries[(*table_path, pair.group(1))] = pair
+                if body is not None:  # MapBuilder.body_pair, inlined but for the first pair
+                    if builder.body_is_empty:
+                        builder.body_pair(pair.start(1), pair.end(2))
+                    else:
+                        body.body_end = pair.end(2)
+                if pair.lastindex == 3:  # a comment after the value
                     builder.comment(_new_tuple(Span, pair.span(3)))
                 position = pair.end()
                 continue
@@ -235,6 +240,7 @@ class _Reader:
                     key = "array_key" if array else "table_key"
                     parts = _key_parts(text, entry.start(key), entry.end(key))
                     table_path = builder.header(parts, span, array=array)
+                    body = builder.body
             tail = tail_at(text, end)
             if tail is None:  # `"""`, a date-time with a space, ...
                 raise _NotSimple

@@ -90,7 +90,7 @@ def tokens(text: str) -> list[str]:
 def unproven_spans(text: str) -> list[tuple[int, int]]:
     """What of `text` is not proven harmless: every token that is not, whole. (Hiding only
     its offending runs would show the rest of a password such as `00000000000/0A0A`.)"""
-    if all(map(harmless_token, tokens(text))):  # the usual message: no match objects
+    if all_harmless(tokens(text)):  # the usual message: no match objects
         return []
     return [token.span() for token in TOKEN.finditer(text) if not harmless_token(token.group())]
 
@@ -131,4 +131,29 @@ _REACH = 7  # the output masker's window (`secrets.output.GRAM`) less one
 
 def harmless(text: str) -> bool:
     """True when every token of `text` is proven harmless."""
-    return all(map(harmless_token, tokens(text)))
+    return all_harmless(tokens(text))
+
+
+# Short tokens already proven harmless: one `issuperset` (a C loop) answers a message whose
+# words were all seen before, where a cached function costs a call per token. Bounded in
+# entries and in each entry's length; emptied when full.
+_PROVEN: set[str] = set()
+_PROVEN_ENTRIES = 8192
+_PROVEN_LENGTH = 64
+
+
+def all_harmless(words: list[str]) -> bool:
+    """True when every token in `words` is proven harmless."""
+    proven = _PROVEN
+    if proven.issuperset(words):
+        return True
+    for word in words:
+        if word in proven:
+            continue
+        if not harmless_token(word):
+            return False
+        if len(word) <= _PROVEN_LENGTH:
+            if len(proven) >= _PROVEN_ENTRIES:
+                proven.clear()
+            proven.add(word)
+    return True
