@@ -181,7 +181,12 @@ class _Reader:
             if first == "[":
                 header = simple_header_at(text, position)
                 if header is not None:
-                    parts = _bare_parts(header.group(2), header.start(2))
+                    name = header.group(2)
+                    parts = (
+                        ((name, _new_tuple(Span, header.span(2))),)
+                        if "." not in name  # one key: the usual `[experiment]`
+                        else _bare_parts(name, header.start(2))
+                    )
                     brackets = len(header.group(1))
                     span = _new_tuple(Span, (position, header.end(2) + brackets))
                     table_path = builder.header(parts, span, array=brackets == 2)

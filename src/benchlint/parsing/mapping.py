@@ -225,9 +225,8 @@ class MapBuilder:
     def table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[table]` header; returns its path and entry (whose body the reader fills)."""
         source_map = self.map
-        path = self.resolve(parts[:-1])
         name, key = parts[-1]
-        path = (*path, name)
+        path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         count = self.array_counts.get(path)
         entry = Entry("table", key, None, header, header.end)
         previous = source_map.read_entry(path)
@@ -245,9 +244,8 @@ class MapBuilder:
     def array_table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[[array]]` header: a new element of the array; returns its path and entry."""
         entries = self.map.by_path
-        parent = self.resolve(parts[:-1])
         name, key = parts[-1]
-        array_path = (*parent, name)
+        array_path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         index = self.array_counts.get(array_path, 0)
         self.array_counts[array_path] = index + 1
         if index == 0:
