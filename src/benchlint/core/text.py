@@ -26,8 +26,10 @@ class LineIndex:
         self.text = text
         # row → each character's byte column in it (None: an ASCII line); see point_offset
         self._byte_starts: dict[int, list[int] | None] = {}
-        # Characters `range` has scanned instead of building `line_starts` (see there).
+        # What `_counted` has read instead of building `line_starts`, and the last offset
+        # it counted to, with its line (the next count starts there when it can).
         self._scanned = 0
+        self._mark = (0, 1)
 
     @lazy
     def line_starts(self) -> list[int]:
@@ -74,21 +76,10 @@ class LineIndex:
         size = len(self.text)
         start = 0 if start < 0 else size if start > size else start
         end = start if end < start else size if end > size else end
-        if "line_starts" not in self.__dict__ and self._scanned + end <= len(self.text):
-            # A lint locates a handful of ranges: counting line breaks (a C loop over the
-            # text up to the range) costs less than building every line's start, which
-            # comes once the counting has read as much as the whole text.
-            self._scanned += end
-            text = self.text
-            first = text.count("\n", 0, start) + 1
-            last = first + text.count("\n", start, end)
-            return _new_tuple(
-                Range,
-                (
-                    _new_tuple(Position, (first, start - text.rfind("\n", 0, start))),
-                    _new_tuple(Position, (last, end - text.rfind("\n", 0, end))),
-                ),
-            )
+        if "line_starts" not in self.__dict__:
+            counted = self._counted(start, end)
+            if counted is not None:
+                return counted
         starts = self.line_starts
         first = bisect_right(starts, start)
         last = bisect_right(starts, end, first - 1)
@@ -97,6 +88,31 @@ class LineIndex:
             (
                 _new_tuple(Position, (first, start - starts[first - 1] + 1)),
                 _new_tuple(Position, (last, end - starts[last - 1] + 1)),
+            ),
+        )
+
+    def _counted(self, start: int, end: int) -> Range | None:
+        """The range of [start, end) from counting line breaks (C loops over the text), or
+        None once the counting would have read more than the whole text: a lint locates a
+        handful of ranges, for which this costs less than building every line's start."""
+        text = self.text
+        mark, mark_line = self._mark
+        if start < mark:
+            mark, mark_line = 0, 1
+        line_start = text.rfind("\n", 0, start) + 1
+        cost = (start - mark) + (start - line_start) + (end - start)
+        if self._scanned + cost > len(text):
+            return None
+        self._scanned += cost
+        first = mark_line + text.count("\n", mark, start)
+        between = text.count("\n", start, end)
+        end_line_start = text.rfind("\n", start, end) + 1 if between else line_start
+        self._mark = (start, first)
+        return _new_tuple(
+            Range,
+            (
+                _new_tuple(Position, (first, start - line_start + 1)),
+                _new_tuple(Position, (first + between, end - end_line_start + 1)),
             ),
         )
 
