@@ -26,6 +26,11 @@ _SCALAR = r"""[^\s#,\[\]{}"'=]+"""  # numbers, booleans, dates: tomllib vouched 
 _ATOM = rf"{_BASIC}|{_LITERAL}|{_SCALAR}"
 _KEY_PART = rf"{_BARE}|{_BASIC}|{_LITERAL}"
 _KEY = rf"(?:{_KEY_PART})(?:[ \t]*\.[ \t]*(?:{_KEY_PART}))*"
+# The same atoms for the one-line patterns, each quantifier possessive (what follows it can
+# never match what it gave back, so the matches are the same, found without the bookkeeping
+# of giving back), and a string without escapes tried first: about a tenth cheaper a line.
+_ATOM_ONCE = rf""""[^"\\\r\n]*+"|{_BASIC}|{_LITERAL}|[^\s#,\[\]{{}}"'=]++"""
+_BARE_ONCE = r"[A-Za-z0-9_-]++"
 
 
 class _Patterns(NamedTuple):
@@ -55,11 +60,11 @@ def _patterns() -> _Patterns:
         ),
         # The common line, `key = "value"  # comment`, in one match.
         simple_pair=lazy_regex(
-            rf"[ \t]*({_BARE})[ \t]*=[ \t]*({_ATOM})[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
+            rf"[ \t]*+({_BARE_ONCE})[ \t]*+=[ \t]*+({_ATOM_ONCE})[ \t]*+(#[^\r\n]*+)?\r?(?:\n|\Z)"
         ),
         # The common header, `[agents.model]` or `[[agents]]`, with bare keys and line end.
         simple_header=lazy_regex(
-            rf"(\[\[?)({_BARE}(?:\.{_BARE})*)\]\]?[ \t]*(#[^\r\n]*)?\r?(?:\n|\Z)"
+            rf"(\[\[?)({_BARE_ONCE}(?:\.{_BARE_ONCE})*+)\]\]?[ \t]*+(#[^\r\n]*+)?\r?(?:\n|\Z)"
         ),
         # A bare key opening an array or an inline table, `task_names = [`.
         simple_open=lazy_regex(rf"[ \t]*({_BARE})[ \t]*=[ \t]*(?=[\[{{])"),
@@ -181,15 +186,16 @@ class _Reader:
             if first == "[":
                 header = simple_header_at(text, position)
                 if header is not None:
-                    name = header.group(2)
-                    parts = (
-                        ((name, _new_tuple(Span, header.span(2))),)
-                        if "." not in name  # one key: the usual `[experiment]`
-                        else _bare_parts(name, header.start(2))
-                    )
-                    brackets = len(header.group(1))
-                    span = _new_tuple(Span, (position, header.end(2) + brackets))
-                    table_path = builder.header(parts, span, array=brackets == 2)
+                    name_start, name_end = name_at = header.span(2)
+                    name = text[name_start:name_end]
+                    array = header.end(1) - position == 2
+                    span = _new_tuple(Span, (position, name_end + (2 if array else 1)))
+                    if "." in name:
+                        parts = _bare_parts(name, name_start)
+                        table_path = builder.header(parts, span, array=array)
+                    else:  # one key: the usual `[experiment]`, `[[agents]]`
+                        key = _new_tuple(Span, name_at)
+                        table_path = builder.one_key_header(name, key, span, array)
                     body = builder.body
                     if header.lastindex == 3:  # a comment after the header
                         builder.comment(_new_tuple(Span, header.span(3)))

@@ -193,6 +193,30 @@ class MapBuilder:
         self.body_is_empty = True
         return path
 
+    def one_key_header(self, name: str, key: Span, span: Span, array: bool) -> ConfigPath:
+        """`header` of a header of one key (`[experiment]`, `[[agents]]`, the usual kind),
+        without making and resolving its key parts when nothing is at its path yet; else
+        `header` itself."""
+        entries = self.map.by_path
+        counts = self.array_counts
+        path: ConfigPath = (name,)
+        if array:
+            index = counts.get(path, 0)
+            if index == 0:
+                if path in entries:  # an `implicit` table, or a duplicate
+                    return self.header(((name, key),), span, array=True)
+                entries[path] = Entry("array-table", key, None, span)
+            counts[path] = index + 1
+            path = (name, index)
+        elif path in entries or path in counts:
+            return self.header(((name, key),), span, array=False)
+        entry = Entry("table", key, None, span, span[1])
+        entries[path] = entry
+        self.map._tables.append(path)
+        self.body = entry
+        self.body_is_empty = True
+        return path
+
     def body_pair(self, start: int, value_end: int | None) -> None:
         """A pair under the current header, starting at `start`: the first sets the
         indentation new keys get, and the body ends with the last value."""
