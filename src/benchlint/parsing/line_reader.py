@@ -248,8 +248,8 @@ class _Reader:
                 elif entry.start("header") >= 0:
                     span = Span(entry.start("header"), entry.end("header"))
                     array = entry.start("array_key") >= 0
-                    key = "array_key" if array else "table_key"
-                    parts = _key_parts(text, entry.start(key), entry.end(key))
+                    group = "array_key" if array else "table_key"
+                    parts = _key_parts(text, entry.start(group), entry.end(group))
                     table_path = builder.header(parts, span, array=array)
                     body = builder.body
             tail = tail_at(text, end)
