@@ -244,6 +244,8 @@ class MapBuilder:
                 path = (*path, count - 1)
             elif path not in entries:
                 entries[path] = Entry("implicit", key=span)
+        if len(parts) <= MAX_MAPPED_DEPTH:  # every config: no generator for the rest
+            return path
         return (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:]))
 
     def table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
@@ -253,7 +255,9 @@ class MapBuilder:
         path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         count = self.array_counts.get(path)
         entry = Entry("table", key, None, header, header.end)
-        previous = source_map.read_entry(path)
+        previous = source_map.by_path.get(path)
+        if previous is not None and type(previous) is not Entry:  # a line reader's match
+            previous = source_map.read_entry(path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
             array_entry = source_map.read_entry((*path, count - 1))
             assert array_entry is not None
@@ -297,7 +301,9 @@ class MapBuilder:
             if path not in entries:
                 entries[path] = Entry("dotted", key=span)
         name, key = parts[-1]
-        path = (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:-1]), name)
+        if len(parts) > MAX_MAPPED_DEPTH + 1:  # beyond any config
+            path = (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:-1]))
+        path = (*path, name)
         if value is None:
             entry = Entry("pair", key=key)
         else:
