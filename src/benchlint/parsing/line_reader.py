@@ -207,11 +207,11 @@ class _Reader:
                 # defined already in a text tomllib accepted, so no duplicate check is needed;
                 # the match stands for the entry until somebody asks for it (SourceMap.get).
                 entries[(*table_path, pair.group(1))] = pair
-                if body is not None:  # MapBuilder.body_pair, inlined but for the first pair
-                    if builder.body_is_empty:
-                        builder.body_pair(pair.start(1), pair.end(2))
-                    else:
-                        body.body_end = pair.end(2)
+                if body is not None:  # MapBuilder.body_pair, inlined
+                    if builder.body_is_empty:  # `position` is where the line starts
+                        body.indent = text[position : pair.start(1)]
+                        builder.body_is_empty = False
+                    body.body_end = pair.end(2)
                 if pair.lastindex == 3:  # a comment after the value
                     builder.comment(_new_tuple(Span, pair.span(3)))
                 position = pair.end()
