@@ -82,3 +82,34 @@ def test_a_fix_description_says_how_safe_the_fix_is(rule, tmp_path: Path) -> Non
     found = lint(rule.bad, path=rule.example_path, **_example_settings(rule, tmp_path))
     offered = {d.fix.applicability for d in found if d.fix is not None}
     assert offered == {match.group(1)}, (rule.code, offered)
+
+
+def _loops_over_its_owned_issues_only(rule) -> bool:
+    """The check's body is one `for` over `ctx.owned("<its code>")` (docstring aside)."""
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(rule.check)))
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.For):
+        return False
+    loop = body[0].iter
+    return (
+        isinstance(loop, ast.Call)
+        and isinstance(loop.func, ast.Attribute)
+        and loop.func.attr == "owned"
+        and [a.value for a in loop.args if isinstance(a, ast.Constant)] == [rule.code]
+    )
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_a_rule_skipped_without_structural_issues_reports_only_those(rule) -> None:
+    """The engine skips an `owned_issues_only` rule when the structure check found nothing:
+    its check must report exactly its own structural issues, and each rule that does is
+    marked (so none runs for nothing on every file)."""
+    if rule.check is None:
+        return
+    assert rule.owned_issues_only == _loops_over_its_owned_issues_only(rule)

@@ -69,14 +69,15 @@ def lint(
     if not document.valid and "BL001" in enabled:
         rule = RULES_BY_CODE["BL001"]
         found.extend((rule, finding) for finding in syntax_findings(document))
+    checks = _checks(enabled, structure_found=bool(context.issues))
     if document.recovered:
-        for rule, check in _checks(enabled):
+        for rule, check in checks:
             findings = check(context)
             if rule.needs_complete:
                 findings = (f for f in findings if _survives(document, f))
             found.extend((rule, finding) for finding in findings)
     else:
-        for rule, check in _checks(enabled):
+        for rule, check in checks:
             for finding in check(context):  # a plain loop: the hot path of a valid file
                 found.append((rule, finding))
 
@@ -144,11 +145,16 @@ def _could_hold(document: Document, path: ConfigPath) -> bool:
     return document.could_hold(path, table=may_be_table(path, document.data))
 
 
-@lru_cache(maxsize=64)
-def _checks(enabled: frozenset[str]) -> tuple[tuple[Rule, Check], ...]:
-    """The checks to run for a set of enabled codes, in code order."""
+@lru_cache(maxsize=128)
+def _checks(enabled: frozenset[str], *, structure_found: bool) -> tuple[tuple[Rule, Check], ...]:
+    """The checks to run for a set of enabled codes, in code order; without the rules that
+    only report structural issues when the structure check found none."""
     return tuple(
-        (rule, rule.check) for rule in RULES if rule.check is not None and rule.code in enabled
+        (rule, rule.check)
+        for rule in RULES
+        if rule.check is not None
+        and rule.code in enabled
+        and (structure_found or not rule.owned_issues_only)
     )
 
 

@@ -77,6 +77,9 @@ class Rule(NamedTuple):
     # blanked out after a syntax error: the missing key may be on such a line. Their findings
     # survive only when they name the absent paths and no blanked line could hold one.
     needs_complete: bool = False
+    # The rule reports exactly the structural issues it owns (`ctx.owned`), nothing else: the
+    # engine skips it when the structure check found no issue (the usual file).
+    owned_issues_only: bool = False
     # Settings the bad/good examples need (for the registry test), e.g. {"profile": ...}.
     example_settings: Mapping[str, Any] = MappingProxyType({})
     example_path: str = "configs/benchmark/example.toml"  # DEFAULT_EXAMPLE_PATH

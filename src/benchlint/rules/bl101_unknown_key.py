@@ -108,6 +108,7 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
+    owned_issues_only=True,
     fix="Rename the key when exactly one allowed key is close (unsafe: check that it is the "
     "key you meant).",
     bad="""\

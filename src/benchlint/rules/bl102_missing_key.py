@@ -71,6 +71,7 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
+    owned_issues_only=True,
     needs_complete=True,
     bad="""\
 [experiment]

@@ -70,6 +70,7 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
+    owned_issues_only=True,
     fix="Replace the value with the single close allowed value (unsafe: it changes what runs).",
     bad="""\
 [experiment]

@@ -54,6 +54,7 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
+    owned_issues_only=True,
     bad="""\
 agents = []
 

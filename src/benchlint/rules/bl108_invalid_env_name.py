@@ -55,6 +55,7 @@ RULE = Rule(
     severity="error",
     doc=__doc__ or "",
     check=check,
+    owned_issues_only=True,
     bad="""\
 [experiment]
 benchmark = "terminal-bench-2-1"
