@@ -207,7 +207,9 @@ def _recover(text: str, source: str, first_error: Exception) -> Document:
     chars = list(source)
     blanked: set[int] = set()
     problem: SyntaxProblem | None = None
-    error = first_error
+    # Without their tracebacks: a traceback holds this frame, which holds the error (a
+    # cycle that would keep every round's text and map until the garbage collector runs).
+    error = first_error.with_traceback(None)
     for _ in range(_MAX_RECOVERY_ROUNDS):
         current = "".join(chars)
         # The syntax tree is built only when tomllib's message is not enough (duplicates,
@@ -231,7 +233,7 @@ def _recover(text: str, source: str, first_error: Exception) -> Document:
         try:
             data = loads(current)
         except (RecursionError, ValueError) as next_error:  # as in `parse`
-            error = next_error
+            error = next_error.with_traceback(None)
             continue
         return Document(text, data, problem, current, blanked=frozenset(blanked))
     assert problem is not None

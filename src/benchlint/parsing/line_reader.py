@@ -110,13 +110,12 @@ class _NotSimple(Exception):
 def read_simple_lines(text: str) -> SourceMap | None:
     """The whole source map of `text`, which tomllib has accepted; None when it holds a
     construct this reader does not handle."""
-    reader = _Reader(text, None)
+    source_map = SourceMap()
     try:
-        reader.read(None)
+        _Reader(text, None, source_map).read(source_map, None)
     except _NotSimple:
         return None
-    reader.map.resume = None
-    return reader.map
+    return source_map
 
 
 def read_lines_lazily(text: str, fallback: Callable[[], SourceMap]) -> SourceMap:
@@ -124,29 +123,32 @@ def read_lines_lazily(text: str, fallback: Callable[[], SourceMap]) -> SourceMap
     (see `SourceMap.resume`). Where a line holds a construct this reader does not handle,
     the map becomes `fallback()`'s (the syntax tree's); the lines read before it are read
     alike by both readers, so what was already answered stands."""
-    return _Reader(text, fallback).map
+    source_map = SourceMap()
+    _Reader(text, fallback, source_map)
+    return source_map
 
 
 class _Reader:
-    """The line reader's state between two `resume` calls."""
+    """The line reader's state between two `resume` calls. The map it fills holds it (as
+    `resume`), never the other way round (see `SourceMap.resume`)."""
 
-    def __init__(self, text: str, fallback: Callable[[], SourceMap] | None) -> None:
+    def __init__(
+        self, text: str, fallback: Callable[[], SourceMap] | None, source_map: SourceMap
+    ) -> None:
         self.text = text
         self.fallback = fallback
-        self.builder = MapBuilder(text)
-        self.map = self.builder.map
-        self.map.has_matches = True
-        self.map.resume = self.resume
+        self.builder = MapBuilder(text, source_map)
+        source_map.has_matches = True
+        source_map.resume = self.resume
         self.position = 0
         self.table_path: ConfigPath = ()
 
-    def resume(self, path: ConfigPath | None) -> None:
+    def resume(self, source_map: SourceMap, path: ConfigPath | None) -> None:
         try:
-            self.read(path)
+            self.read(source_map, path)
         except _NotSimple:
             assert self.fallback is not None
             tree = self.fallback()
-            source_map = self.map
             source_map.by_path = tree.by_path
             source_map._tables = tree._tables
             source_map._duplicates = tree._duplicates
@@ -155,13 +157,13 @@ class _Reader:
             source_map.has_matches = tree.has_matches
             source_map.resume = None
 
-    def read(self, path: ConfigPath | None) -> None:
+    def read(self, source_map: SourceMap, path: ConfigPath | None) -> None:
         """Reads lines until the entry of `path` is final, or to the end (then the map's
         `resume` is cleared). An entry is final once read, except a table's, which grows
         until the next header, and an "implicit" one, which a later header may define."""
         text = self.text
         builder = self.builder
-        entries = builder.map.by_path
+        entries = builder.entries
         patterns = _patterns()
         simple_pair_at = patterns.simple_pair.match
         simple_header_at = patterns.simple_header.match
@@ -259,7 +261,7 @@ class _Reader:
                 builder.comment(Span(tail.start("comment"), tail.end("comment")))
             position = tail.end()
         self.position, self.table_path = position, table_path
-        builder.map.resume = None
+        source_map.resume = None
 
 
 def _bare_parts(key: str, start: int) -> KeyParts:

@@ -89,46 +89,45 @@ class SourceMap:
         self.errors: list[Span] = []  # tree-sitter ERROR / MISSING nodes
         self.has_matches = False  # some values of `by_path` are still matches
         # The line reader reads a valid file only as far as the paths asked for (`get`):
-        # `resume(path)` reads on until that path's entry is final, `resume(None)` to the end
-        # (and then sets `resume` to None). Whatever needs the whole file finishes the read.
-        self.resume: Callable[[ConfigPath | None], None] | None = None
+        # `resume(map, path)` reads on until that path's entry is final, `resume(map, None)`
+        # to the end (and then sets `resume` to None). Whatever needs the whole file finishes
+        # the read. The reader is handed the map on each call instead of holding it: a reader
+        # that held its map would make a cycle, and every map (with every entry and match in
+        # it) would wait for the garbage collector instead of going with its document.
+        self.resume: Callable[[SourceMap, ConfigPath | None], None] | None = None
 
     @property
     def tables(self) -> list[ConfigPath]:
         if self.resume is not None:
-            self.resume(None)
+            self.resume(self, None)
         return self._tables
 
     @property
     def duplicates(self) -> list[Duplicate]:
         if self.resume is not None:
-            self.resume(None)
+            self.resume(self, None)
         return self._duplicates
 
     @property
     def comments(self) -> list[Comment]:
         if self.resume is not None:
-            self.resume(None)
+            self.resume(self, None)
         return self._comments
 
     def get(self, path: ConfigPath) -> Entry | None:
         if self.resume is not None:
-            self.resume(path)
+            self.resume(self, path)
         return self.read_entry(path)
 
     def read_entry(self, path: ConfigPath) -> Entry | None:
         """The entry of `path` as far as the text has been read (the builder's view)."""
-        entry = self.by_path.get(path)
-        if entry is None or isinstance(entry, Entry):
-            return entry
-        entry = self.by_path[path] = pair_entry(entry)
-        return entry
+        return entry_in(self.by_path, path)
 
     @property
     def entries(self) -> dict[ConfigPath, Entry]:
         """Every path's entry, in document order."""
         if self.resume is not None:
-            self.resume(None)
+            self.resume(self, None)
         if self.has_matches:
             by_path = self.by_path
             for path, entry in by_path.items():
@@ -147,6 +146,15 @@ class SourceMap:
             other.comments,
             other.errors,
         )
+
+
+def entry_in(by_path: dict[ConfigPath, Entry | re.Match[str]], path: ConfigPath) -> Entry | None:
+    """The entry of `path` in a map's `by_path`, a line reader's match turned into one."""
+    entry = by_path.get(path)
+    if entry is None or isinstance(entry, Entry):
+        return entry
+    entry = by_path[path] = pair_entry(entry)
+    return entry
 
 
 def pair_entry(match: re.Match[str]) -> Entry:
@@ -177,11 +185,15 @@ def decode_key(text: str) -> str:
 
 
 class MapBuilder:
-    """Builds a SourceMap from key parts and spans, in document order."""
+    """Fills a SourceMap from key parts and spans, in document order. It holds the map's
+    parts, not the map (see `SourceMap.resume`)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, source_map: SourceMap) -> None:
         self.text = text
-        self.map = SourceMap()
+        self.entries = source_map.by_path
+        self.tables = source_map._tables
+        self.duplicates = source_map._duplicates
+        self.comments = source_map._comments
         self.array_counts: dict[ConfigPath, int] = {}
         self.body: Entry | None = None  # the table whose key/value lines come now
         self.body_is_empty = True
@@ -197,7 +209,7 @@ class MapBuilder:
         """`header` of a header of one key (`[experiment]`, `[[agents]]`, the usual kind),
         without making and resolving its key parts when nothing is at its path yet; else
         `header` itself."""
-        entries = self.map.by_path
+        entries = self.entries
         counts = self.array_counts
         path: ConfigPath = (name,)
         if array:
@@ -212,7 +224,7 @@ class MapBuilder:
             return self.header(((name, key),), span, array=False)
         entry = Entry("table", key, None, span, span[1])
         entries[path] = entry
-        self.map._tables.append(path)
+        self.tables.append(path)
         self.body = entry
         self.body_is_empty = True
         return path
@@ -235,7 +247,7 @@ class MapBuilder:
         Only the first MAX_MAPPED_DEPTH parts of a key get prefix entries and array indices:
         no config is deeper, and a path per prefix of a key of a thousand parts would cost the
         square of its length."""
-        entries = self.map.by_path
+        entries = self.entries
         path: ConfigPath = prefix
         for name, span in parts[:MAX_MAPPED_DEPTH]:
             path = (*path, name)
@@ -250,43 +262,43 @@ class MapBuilder:
 
     def table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[table]` header; returns its path and entry (whose body the reader fills)."""
-        source_map = self.map
+        entries = self.entries
         name, key = parts[-1]
         path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         count = self.array_counts.get(path)
         entry = Entry("table", key, None, header, header.end)
-        previous = source_map.by_path.get(path)
+        previous = entries.get(path)
         if previous is not None and type(previous) is not Entry:  # a line reader's match
-            previous = source_map.read_entry(path)
+            previous = entry_in(entries, path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
-            array_entry = source_map.read_entry((*path, count - 1))
+            array_entry = entry_in(entries, (*path, count - 1))
             assert array_entry is not None
-            source_map._duplicates.append(Duplicate(path, array_entry, entry))
+            self.duplicates.append(Duplicate(path, array_entry, entry))
         elif previous is not None and previous.kind in ("table", "pair", "array-table", "dotted"):
-            source_map._duplicates.append(Duplicate(path, previous, entry))
+            self.duplicates.append(Duplicate(path, previous, entry))
         else:
-            source_map.by_path[path] = entry
-        source_map._tables.append(path)
+            entries[path] = entry
+        self.tables.append(path)
         return path, entry
 
     def array_table(self, parts: KeyParts, header: Span) -> tuple[ConfigPath, Entry]:
         """A `[[array]]` header: a new element of the array; returns its path and entry."""
-        entries = self.map.by_path
+        entries = self.entries
         name, key = parts[-1]
         array_path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         index = self.array_counts.get(array_path, 0)
         self.array_counts[array_path] = index + 1
         if index == 0:
-            previous = self.map.read_entry(array_path)
+            previous = entry_in(entries, array_path)
             if previous is not None and previous.kind != "implicit":
-                self.map._duplicates.append(
+                self.duplicates.append(
                     Duplicate(array_path, previous, Entry("array-table", header=header))
                 )
             entries[array_path] = Entry("array-table", key=key, header=header)
         path = (*array_path, index)
         entry = Entry("table", key, None, header, header.end)
         entries[path] = entry
-        self.map._tables.append(path)
+        self.tables.append(path)
         return path, entry
 
     def pair(
@@ -294,7 +306,7 @@ class MapBuilder:
     ) -> ConfigPath | None:
         """A key/value pair whose first key part starts at `start`; returns its path, or None
         when the path was already defined (recorded as a duplicate)."""
-        entries = self.map.by_path
+        entries = self.entries
         path = prefix
         for name, span in parts[: min(len(parts) - 1, MAX_MAPPED_DEPTH)]:
             path = (*path, name)
@@ -308,17 +320,17 @@ class MapBuilder:
             entry = Entry("pair", key=key)
         else:
             entry = Entry("pair", key, value, None, None, "", Span(start, value.end))
-        previous = self.map.read_entry(path)
+        previous = entry_in(entries, path)
         if previous is not None and previous.kind != "implicit":
-            self.map._duplicates.append(Duplicate(path, previous, entry))
+            self.duplicates.append(Duplicate(path, previous, entry))
             return None
         entries[path] = entry
         return path
 
     def element(self, array: ConfigPath, index: int, value: Span) -> ConfigPath:
         path = (*array, index)
-        self.map.by_path[path] = Entry("element", value=value)
+        self.entries[path] = Entry("element", value=value)
         return path
 
     def comment(self, span: Span) -> None:
-        self.map._comments.append(Comment(span, self.text[span.start : span.end]))
+        self.comments.append(Comment(span, self.text[span.start : span.end]))

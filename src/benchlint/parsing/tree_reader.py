@@ -66,7 +66,8 @@ class _TreeReader:
         self.data = data
         self.lines = lines
         self.ascii = text.isascii()
-        self.builder = MapBuilder(text)
+        self.map = SourceMap()
+        self.builder = MapBuilder(text, self.map)
 
     # -- coordinates ---------------------------------------------------------------------
     def offset(self, byte: int, point: tuple[int, int]) -> int:
@@ -119,11 +120,11 @@ class _TreeReader:
                 self.table(child, kind == "table")
             elif kind == "comment":
                 self.builder.comment(self.span(child))
-        return self.builder.map
+        return self.map
 
     def collect_errors(self, node: Node) -> None:
         stack = [node]
-        errors = self.builder.map.errors
+        errors = self.map.errors
         while stack:
             current = stack.pop()
             if current.is_error or current.is_missing:

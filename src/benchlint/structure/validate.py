@@ -243,8 +243,8 @@ def _str_check(
             try:
                 validator(value)
                 return True
-            except ValueError as error:
-                kind, context = "value_error", {"error": error}
+            except ValueError as error:  # kept without its traceback, which holds this frame
+                kind, context = "value_error", {"error": error.with_traceback(None)}
         return _error(found, kind, (*_at(parent, step), *suffix), value, context)
 
     return check
