@@ -45,6 +45,9 @@ TRICKY = [
     '[ a . b ]\n[[ c ]]\n"k\\u00e9y" = "v"\n',
     "dates = [1979-05-27, 07:32:00, 1979-05-27T07:32:00Z]\nf = -inf\ni = 0x1F\n",
     'agents = [\n  { harness = "x", model = { type = "hosted" } },\n  # between\n  {},\n]\n',
+    # one-line arrays of atoms (read from one match, the items found in it)
+    'a = [ "x" , \'y\' ,1, ]\nb = ["a,b", "c]d", \'e, f\']\nc = [ ]\nd = [1,2,3,4,5,6]\ne = ["x"]# c\n',
+    '[t]\n  required = ["GITHUB_TOKEN"]\n  x = ["a\\"]", true]\n',
 ]
 
 # Constructs the line reader leaves to the syntax tree.

@@ -38,6 +38,8 @@ class _Patterns(NamedTuple):
     simple_pair: re.Pattern[str]
     simple_header: re.Pattern[str]
     simple_open: re.Pattern[str]
+    flat_array: re.Pattern[str]
+    atom: re.Pattern[str]
     tail: re.Pattern[str]
     key_parts: re.Pattern[str]
     array_token: re.Pattern[str]
@@ -68,6 +70,14 @@ def _patterns() -> _Patterns:
         ),
         # A bare key opening an array or an inline table, `task_names = [`.
         simple_open=lazy_regex(rf"[ \t]*({_BARE})[ \t]*=[ \t]*(?=[\[{{])"),
+        # An array of strings, numbers, booleans or dates on one line, `["a", "b"]`: its
+        # items are then the atoms in it (`atom`), found without a match per token.
+        # Group 1 is the first item, group 2 the rest (usually none: no search for them).
+        flat_array=lazy_regex(
+            rf"\[[ \t]*+(?:({_ATOM_ONCE})[ \t]*+((?:,[ \t]*+(?:{_ATOM_ONCE})[ \t]*+)*+)"
+            rf"(?:,[ \t]*+)?)?\]"
+        ),
+        atom=lazy_regex(_ATOM_ONCE),
         # The end of a line: spaces, a comment; alone, a blank or comment line.
         tail=lazy_regex(r"[ \t]*(?P<comment>#[^\r\n]*)?\r?(?:\n|\Z)"),
         key_parts=lazy_regex(_KEY_PART),
@@ -203,6 +213,12 @@ class _Reader:
                         builder.comment(_new_tuple(Span, header.span(3)))
                     position = header.end()
                     continue
+            elif first == "#":  # a comment line
+                tail = tail_at(text, position)
+                if tail is not None:
+                    builder.comment(_new_tuple(Span, tail.span("comment")))
+                    position = tail.end()
+                    continue
             pair = simple_pair_at(text, position)
             if pair is not None:
                 # The hot path, without MapBuilder.pair: a bare key under a header cannot be
@@ -219,21 +235,36 @@ class _Reader:
                 position = pair.end()
                 continue
             # The common lines `entry` would read too, without it (it costs millions of
-            # instructions to compile): a blank or comment line, a bare key opening a value.
-            tail = tail_at(text, position)
-            if tail is not None:
-                if tail.start("comment") >= 0:
-                    builder.comment(_new_tuple(Span, tail.span("comment")))
-                position = tail.end()
-                continue
+            # instructions to compile): a bare key opening a value, a blank or comment line.
             opening = simple_open_at(text, position)
             if opening is not None:
                 key_start, key_end = opening.span(1)
                 parts = ((text[key_start:key_end], _new_tuple(Span, (key_start, key_end))),)
-                value, end = _container(text, opening.end(), 1)
-                _feed_pair(builder, table_path, parts, key_start, value)
+                start = opening.end()
+                flat = patterns.flat_array.match(text, start)
+                if flat is not None:  # `task_names = ["a", "b"]`, the usual array
+                    end = flat.end()
+                    array_path = builder.pair(
+                        table_path, parts, _new_tuple(Span, (start, end)), key_start
+                    )
+                    if array_path is not None and flat.start(1) >= 0:  # not `[]`
+                        builder.element(array_path, 0, _new_tuple(Span, flat.span(1)))
+                        rest_start, rest_end = flat.span(2)
+                        if rest_start < rest_end:
+                            items = patterns.atom.finditer(text, rest_start, rest_end)
+                            for index, item in enumerate(items, 1):
+                                builder.element(array_path, index, _new_tuple(Span, item.span()))
+                else:
+                    value, end = _container(text, start, 1)
+                    _feed_pair(builder, table_path, parts, key_start, value)
                 builder.body_pair(key_start, end)
             else:
+                tail = tail_at(text, position)
+                if tail is not None:
+                    if tail.start("comment") >= 0:
+                        builder.comment(_new_tuple(Span, tail.span("comment")))
+                    position = tail.end()
+                    continue
                 entry = patterns.entry.match(text, position)  # compiled only if needed
                 assert entry is not None  # every part of the pattern is optional
                 end = entry.end()

@@ -308,18 +308,20 @@ class MapBuilder:
         when the path was already defined (recorded as a duplicate)."""
         entries = self.entries
         path = prefix
-        for name, span in parts[: min(len(parts) - 1, MAX_MAPPED_DEPTH)]:
-            path = (*path, name)
-            if path not in entries:
-                entries[path] = Entry("dotted", key=span)
+        if len(parts) > 1:  # a dotted key: its tables
+            for name, span in parts[: min(len(parts) - 1, MAX_MAPPED_DEPTH)]:
+                path = (*path, name)
+                if path not in entries:
+                    entries[path] = Entry("dotted", key=span)
+            if len(parts) > MAX_MAPPED_DEPTH + 1:  # beyond any config
+                path = (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:-1]))
         name, key = parts[-1]
-        if len(parts) > MAX_MAPPED_DEPTH + 1:  # beyond any config
-            path = (*path, *(name for name, _ in parts[MAX_MAPPED_DEPTH:-1]))
         path = (*path, name)
         if value is None:
             entry = Entry("pair", key=key)
         else:
-            entry = Entry("pair", key, value, None, None, "", Span(start, value.end))
+            pair = _new_tuple(Span, (start, value[1]))
+            entry = Entry("pair", key, value, None, None, "", pair)
         previous = entry_in(entries, path)
         if previous is not None and previous.kind != "implicit":
             self.duplicates.append(Duplicate(path, previous, entry))
