@@ -244,19 +244,12 @@ class _Reader:
                 flat = patterns.flat_array.match(text, start)
                 if flat is not None:  # `task_names = ["a", "b"]`, the usual array
                     end = flat.end()
-                    array_path = builder.pair(
-                        table_path, parts, _new_tuple(Span, (start, end)), key_start
+                    value: Value = _new_tuple(
+                        _Array, (_new_tuple(Span, (start, end)), _items(flat))
                     )
-                    if array_path is not None and flat.start(1) >= 0:  # not `[]`
-                        builder.element(array_path, 0, _new_tuple(Span, flat.span(1)))
-                        rest_start, rest_end = flat.span(2)
-                        if rest_start < rest_end:
-                            items = patterns.atom.finditer(text, rest_start, rest_end)
-                            for index, item in enumerate(items, 1):
-                                builder.element(array_path, index, _new_tuple(Span, item.span()))
                 else:
                     value, end = _container(text, start, 1)
-                    _feed_pair(builder, table_path, parts, key_start, value)
+                _feed_pair(builder, table_path, parts, key_start, value)
                 builder.body_pair(key_start, end)
             else:
                 tail = tail_at(text, position)
@@ -317,6 +310,19 @@ def _key_parts(text: str, start: int, end: int) -> KeyParts:
 
 
 # -- values that span more than one token -----------------------------------------------------
+def _items(flat: re.Match[str]) -> list[Value | _Comment]:
+    """The items of a one-line array `flat_array` matched: group 1, then the atoms of group 2
+    (searched only when there is more than one item)."""
+    if flat.start(1) < 0:  # `[]`
+        return []
+    items: list[Value | _Comment] = [_new_tuple(Span, flat.span(1))]
+    rest_start, rest_end = flat.span(2)
+    if rest_start < rest_end:
+        atoms = _patterns().atom.finditer(flat.string, rest_start, rest_end)
+        items.extend(_new_tuple(Span, atom.span()) for atom in atoms)
+    return items
+
+
 def _container(text: str, position: int, depth: int) -> tuple[Value, int]:
     """The array or inline table opening at `position`, and where it ends."""
     if depth > _MAX_DEPTH:

@@ -267,9 +267,7 @@ class MapBuilder:
         path = (*self.resolve(parts[:-1]), name) if len(parts) > 1 else (name,)
         count = self.array_counts.get(path)
         entry = Entry("table", key, None, header, header.end)
-        previous = entries.get(path)
-        if previous is not None and type(previous) is not Entry:  # a line reader's match
-            previous = entry_in(entries, path)
+        previous = entry_in(entries, path)
         if count:  # `[x]` after `[[x]]`: TOML forbids it; point at the array's entry
             array_entry = entry_in(entries, (*path, count - 1))
             assert array_entry is not None
