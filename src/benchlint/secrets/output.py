@@ -30,7 +30,7 @@ from typing import Literal
 from ..core.reading import observe
 from ..core.regex import lazy_regex
 from .controls import output_safe
-from .redaction import redact
+from .redaction import redact, shown_text
 from .shape import harmless
 from .source import source_secrets
 
@@ -66,6 +66,7 @@ class OutputMasker:
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
         self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
+        self._working: set[int] = set()  # threads folding inputs in (`_refresh`)
 
     def add(self, source: Hashable, text: str, kind: InputKind = "toml") -> None:
         """Know the input `source` names (a document, a file; it replaces that source's last
@@ -95,9 +96,11 @@ class OutputMasker:
         if not text:
             return text
         text = redact(text)
-        counts = self._current()
-        if counts:
-            text = self._hide_grams(text, counts)
+        if not self._refresh():  # sent while this thread works an input out: see _refresh
+            text = shown_text(text, escape=False)
+        with self._lock:  # another thread may be folding an input in: hide with a whole table
+            if self._counts:
+                text = self._hide_grams(text, self._counts)
         return output_safe(text, colour=colour)
 
     def _hide_grams(self, text: str, counts: Counter[str]) -> str:
@@ -115,21 +118,51 @@ class OutputMasker:
             chars[start:end] = "*" * (end - start)
         return "".join(chars)
 
-    def _current(self) -> Counter[str]:
+    def _refresh(self) -> bool:
+        """Fold the changed inputs' grams into the table before anything is masked; False
+        when this thread is already doing so (the text is then sent with every token the
+        renderer has not proven harmless hidden: the table is not whole yet).
+
+        An input's grams are computed outside the lock: that work compiles patterns and
+        imports modules on first use, and anything either prints (a warning on a masked
+        stream) comes back here through `mask`, where a held lock would deadlock and a
+        second computation could recurse. Another thread arriving meanwhile folds the input
+        in itself (both compute it, the first to finish applies it): no text is masked
+        before every input known when its `mask` began is in the table."""
+        me = _thread.get_ident()
         with self._lock:
-            for source in self._pending:
-                for gram in self._grams.pop(source, ()):
-                    self._counts[gram] -= 1
-                    if not self._counts[gram]:
-                        del self._counts[gram]
-                entry = self._inputs.get(source)
-                if entry is not None:
-                    text, kind = entry
-                    found = grams(_hidden(text, kind))
-                    self._grams[source] = found
-                    self._counts.update(found)
-            self._pending.clear()
-            return self._counts
+            if not self._pending:  # the usual call: nothing changed since the last
+                return True
+            if me in self._working:
+                return False
+            self._working.add(me)
+        try:
+            while True:
+                with self._lock:
+                    if not self._pending:
+                        return True
+                    source = next(iter(self._pending))
+                    entry = self._inputs.get(source)
+                found = grams(_hidden(*entry)) if entry is not None else frozenset()
+                with self._lock:
+                    if source in self._pending and self._inputs.get(source) == entry:
+                        self._pending.discard(source)
+                        self._fold(source, found if entry is not None else None)
+                    # else: folded in meanwhile, or changed again: look again
+        finally:
+            with self._lock:
+                self._working.discard(me)
+
+    def _fold(self, source: Hashable, found: frozenset[str] | None) -> None:
+        """Replace `source`'s grams in the table by `found` (None: it is no longer an input).
+        The caller holds the lock."""
+        for gram in self._grams.pop(source, ()):
+            self._counts[gram] -= 1
+            if not self._counts[gram]:
+                del self._counts[gram]
+        if found is not None:
+            self._grams[source] = found
+            self._counts.update(found)
 
 
 def _hidden(text: str, kind: InputKind) -> frozenset[str]:
