@@ -244,12 +244,13 @@ class _Reader:
                 flat = patterns.flat_array.match(text, start)
                 if flat is not None:  # `task_names = ["a", "b"]`, the usual array
                     end = flat.end()
-                    value: Value = _new_tuple(
-                        _Array, (_new_tuple(Span, (start, end)), _items(flat))
-                    )
+                    span = _new_tuple(Span, (start, end))
+                    array_path = builder.pair(table_path, parts, span, key_start)
+                    if array_path is not None:
+                        _feed_items(builder, array_path, _items(flat))
                 else:
                     value, end = _container(text, start, 1)
-                _feed_pair(builder, table_path, parts, key_start, value)
+                    _feed_pair(builder, table_path, parts, key_start, value)
                 builder.body_pair(key_start, end)
             else:
                 tail = tail_at(text, position)
@@ -404,13 +405,19 @@ def _feed_container(builder: MapBuilder, path: ConfigPath, value: _Array | _Tabl
         for parts, start, item in value.pairs:
             _feed_pair(builder, path, parts, start, item)
         return
+    _feed_items(builder, path, value.items)  # type: ignore[union-attr]
+
+
+def _feed_items(builder: MapBuilder, path: ConfigPath, items: list[Value | _Comment]) -> None:
+    """An array's elements (and the comments between them), at `path`."""
     index = 0
-    for element in value.items:  # type: ignore[union-attr]
-        if type(element) is _Comment:
+    for element in items:
+        if type(element) is Span:  # an atom, the usual element: asked first
+            builder.element(path, index, element)
+        elif type(element) is _Comment:
             builder.comment(element.span)
             continue
-        span = element if type(element) is Span else element.span  # type: ignore[union-attr]
-        element_path = builder.element(path, index, span)
-        if type(element) is not Span:
+        else:
+            element_path = builder.element(path, index, element.span)  # type: ignore[union-attr]
             _feed_container(builder, element_path, element)  # type: ignore[arg-type]
         index += 1

@@ -329,7 +329,7 @@ class MapBuilder:
 
     def element(self, array: ConfigPath, index: int, value: Span) -> ConfigPath:
         path = (*array, index)
-        self.entries[path] = Entry("element", value=value)
+        self.entries[path] = Entry("element", None, value)
         return path
 
     def comment(self, span: Span) -> None:
