@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import _thread  # `threading` for one lock would cost every command its import
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Container, Hashable
 from typing import Literal
 
 from ..core.reading import observe
@@ -59,36 +59,38 @@ def grams(hidden: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_Entry = tuple[str, InputKind]
+_EVERY_SOURCE: Hashable = object()  # a queued change that is a `clear()`
+
+
 class OutputMasker:
+    """See the module docstring. Thread-safe, and safe to come back into on the same thread:
+    a warning or a finalizer's error printed to a masked stream while the masker works (a
+    pattern compiling, a collection running) calls it again from inside. Such a call must not
+    wait for the lock its own thread holds: a text is then masked without the lock
+    (`_masked_meanwhile`), and a change is queued for the next locked section."""
+
     def __init__(self) -> None:
         self._lock = _thread.allocate_lock()
-        self._inputs: dict[Hashable, tuple[str, InputKind]] = {}
+        self._inside: set[int] = set()  # threads in a locked section (or about to be)
+        self._queued: list[tuple[Hashable, _Entry | None]] = []  # changes made from inside
+        self._inputs: dict[Hashable, _Entry] = {}
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
         self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
-        self._working: set[int] = set()  # threads folding inputs in (`_refresh`)
 
     def add(self, source: Hashable, text: str, kind: InputKind = "toml") -> None:
         """Know the input `source` names (a document, a file; it replaces that source's last
         text). `kind`: a config (`toml`, its escaped values judged decoded); any other text
         (a catalog's strings); or a file's path (`name`), whose refused parts are looked
         for whole (a path is printed where no renderer cut it: a report's `file=`)."""
-        with self._lock:
-            if self._inputs.get(source) != (text, kind):
-                self._inputs[source] = (text, kind)
-                self._pending.add(source)
+        self._change(source, (text, kind))
 
     def remove(self, source: Hashable) -> None:
-        with self._lock:
-            if self._inputs.pop(source, None) is not None:
-                self._pending.add(source)
+        self._change(source, None)
 
     def clear(self) -> None:
-        with self._lock:
-            self._inputs.clear()
-            self._pending.clear()
-            self._grams.clear()
-            self._counts.clear()
+        self._change(_EVERY_SOURCE, None)
 
     def mask(self, text: str, *, colour: bool = True) -> str:
         """`text` as it may be sent (see the module docstring). `colour`: benchlint's own
@@ -96,20 +98,91 @@ class OutputMasker:
         if not text:
             return text
         text = redact(text)
-        if not self._refresh():  # sent while this thread works an input out: see _refresh
-            text = shown_text(text, escape=False)
-        with self._lock:  # another thread may be folding an input in: hide with a whole table
-            if self._counts:
-                text = self._hide_grams(text, self._counts)
+        me = _thread.get_ident()
+        if me in self._inside:
+            text = self._masked_meanwhile(text)
+        else:
+            try:
+                self._inside.add(me)
+                with self._lock:
+                    self._apply_queued()
+                    self._refresh()
+                    if self._counts:
+                        text = self._hide_grams(text, self._counts)
+            finally:
+                self._inside.discard(me)
         return output_safe(text, colour=colour)
 
-    def _hide_grams(self, text: str, counts: Counter[str]) -> str:
+    def _change(self, source: Hashable, entry: _Entry | None) -> None:
+        me = _thread.get_ident()
+        if me in self._inside:  # from inside this thread's own locked section
+            self._queued.append((source, entry))
+            return
+        try:
+            self._inside.add(me)
+            with self._lock:
+                self._apply_queued()
+                self._set(source, entry)
+        finally:
+            self._inside.discard(me)
+
+    def _apply_queued(self) -> None:
+        """The changes made from inside a locked section, in order. Holds the lock."""
+        while self._queued:
+            self._set(*self._queued.pop(0))
+
+    def _set(self, source: Hashable, entry: _Entry | None) -> None:
+        """Holds the lock."""
+        if source is _EVERY_SOURCE:
+            self._inputs.clear()
+            self._pending.clear()
+            self._grams.clear()
+            self._counts.clear()
+        elif entry is None:
+            if self._inputs.pop(source, None) is not None:
+                self._pending.add(source)
+        elif self._inputs.get(source) != entry:
+            self._inputs[source] = entry
+            self._pending.add(source)
+
+    def _refresh(self) -> None:
+        """Fold the changed inputs' grams into the table. Holds the lock. An input stays
+        pending until its grams are in (`_masked_meanwhile` reads it whole meanwhile)."""
+        for source in list(self._pending):
+            entry = self._inputs.get(source)
+            found = grams(_hidden(*entry)) if entry is not None else None
+            for gram in self._grams.pop(source, ()):
+                self._counts[gram] -= 1
+                if not self._counts[gram]:
+                    del self._counts[gram]
+            if found is not None:
+                self._grams[source] = found
+                self._counts.update(found)
+            self._pending.discard(source)
+
+    def _masked_meanwhile(self, text: str) -> str:
+        """A text sent from inside this thread's locked section, without the lock. The table
+        may lack what is being worked out, so the text is rendered showing only tokens
+        proven harmless (`shown_text`), and beside the table's runs, every run of GRAM
+        characters of an input not yet in it is hidden: its whole text, read as written
+        (a credential a recogniser would find can be of any shape). Reads without the lock:
+        each read below is one step under the interpreter lock."""
+        text = shown_text(text, escape=False)
+        unknown = [entry for _, entry in list(self._queued) if entry is not None]
+        for source in list(self._pending):
+            entry = self._inputs.get(source)
+            if entry is not None:
+                unknown.append(entry)
+        not_in_table = grams(frozenset(written for written, _ in unknown))
+        return self._hide_grams(text, not_in_table.union(self._counts))
+
+    def _hide_grams(self, text: str, table: Container[str]) -> str:
         hidden: list[tuple[int, int]] = []
         for match in _CANDIDATE.finditer(text):
             start = match.start()
             folded = _folded(match.group())
             for i in range(len(folded) - GRAM + 1):
-                if folded[i : i + GRAM] in counts:
+                if folded[i : i + GRAM] in table:
                     hidden.append((start + i, start + i + GRAM))
         if not hidden:
             return text
@@ -117,52 +190,6 @@ class OutputMasker:
         for start, end in hidden:
             chars[start:end] = "*" * (end - start)
         return "".join(chars)
-
-    def _refresh(self) -> bool:
-        """Fold the changed inputs' grams into the table before anything is masked; False
-        when this thread is already doing so (the text is then sent with every token the
-        renderer has not proven harmless hidden: the table is not whole yet).
-
-        An input's grams are computed outside the lock: that work compiles patterns and
-        imports modules on first use, and anything either prints (a warning on a masked
-        stream) comes back here through `mask`, where a held lock would deadlock and a
-        second computation could recurse. Another thread arriving meanwhile folds the input
-        in itself (both compute it, the first to finish applies it): no text is masked
-        before every input known when its `mask` began is in the table."""
-        me = _thread.get_ident()
-        with self._lock:
-            if not self._pending:  # the usual call: nothing changed since the last
-                return True
-            if me in self._working:
-                return False
-            self._working.add(me)
-        try:
-            while True:
-                with self._lock:
-                    if not self._pending:
-                        return True
-                    source = next(iter(self._pending))
-                    entry = self._inputs.get(source)
-                found = grams(_hidden(*entry)) if entry is not None else frozenset()
-                with self._lock:
-                    if source in self._pending and self._inputs.get(source) == entry:
-                        self._pending.discard(source)
-                        self._fold(source, found if entry is not None else None)
-                    # else: folded in meanwhile, or changed again: look again
-        finally:
-            with self._lock:
-                self._working.discard(me)
-
-    def _fold(self, source: Hashable, found: frozenset[str] | None) -> None:
-        """Replace `source`'s grams in the table by `found` (None: it is no longer an input).
-        The caller holds the lock."""
-        for gram in self._grams.pop(source, ()):
-            self._counts[gram] -= 1
-            if not self._counts[gram]:
-                del self._counts[gram]
-        if found is not None:
-            self._grams[source] = found
-            self._counts.update(found)
 
 
 def _hidden(text: str, kind: InputKind) -> frozenset[str]:
