@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -218,3 +219,86 @@ def test_a_failed_work_leaves_the_masker_usable(monkeypatch: pytest.MonkeyPatch)
             masker.mask(SECRET)
     assert masker.mask(SECRET) == "*" * len(SECRET)  # the input stayed pending: worked out now
     assert not masker._inside
+
+
+@pytest.mark.parametrize(
+    ("written", "kind", "secret"),
+    [
+        ('[env]\nTOKEN = "Zq8\\u0076Lw3\\u006eTt5\\u0058k2\\u0052mPq"\n', "toml", SECRET),
+        (
+            '[db]\nurl = "postgres://bob:sunshine%53ummer@db.example.com/x"\n',
+            "toml",
+            "sunshineSummer",
+        ),
+        ("url: postgres://bob:sun%73hin%65Sum%6Der@db.example.com/x\n", "text", "sunshineSummer"),
+    ],
+    ids=["toml-unicode-escapes", "url-percent-escape", "text-percent-escapes"],
+)
+def test_a_credential_written_escaped_is_hidden_as_it_decodes(
+    monkeypatch: pytest.MonkeyPatch, written: str, kind: output.InputKind, secret: str
+) -> None:
+    """Both with the table worked out and in a text sent from inside the work on it."""
+    masker = OutputMasker()
+    real = output._hidden
+    nested: list[str] = []
+
+    def warning(text: str, kind: output.InputKind) -> frozenset[str]:
+        if not nested:
+            nested.append(masker.mask(f"warning: {secret}"))
+        return real(text, kind)
+
+    monkeypatch.setattr(output, "_hidden", warning)
+    masker.add("doc", written, kind)
+    assert secret not in masker.mask(f"echo {secret}")
+    assert nested and secret not in nested[0]
+
+
+def test_a_queued_change_is_in_sight_while_it_is_applied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text sent from inside, while a change made from inside is being applied, still
+    hides that change's input (it leaves the queue only once applied)."""
+    password = "sunshineSummer"
+    masker = OutputMasker()
+    real_set = OutputMasker._set
+    nested: list[str] = []
+
+    def set_and_send(self: OutputMasker, source: object, entry: object) -> None:
+        if source == "doc" and not nested:
+            nested.append(masker.mask(f"meanwhile {password}"))
+        real_set(self, source, entry)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(OutputMasker, "_set", set_and_send)
+    masker._queued.append(
+        ("doc", (f'url = "postgres://bob:{password}@db.example.com/x"\n', "toml"))
+    )
+    assert password not in in_thread(lambda: masker.mask(f"echo {password}"))
+    assert nested and password not in nested[0]
+
+
+def test_a_work_cut_short_while_counting_hides_more_not_less(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two inputs hide the same secret; the work on one is interrupted once while its runs
+    are being counted. After retrying and removing that input, the other still hides it."""
+    masker = OutputMasker()
+
+    class Interrupt(BaseException):
+        """What a signal raises between two bytecodes (KeyboardInterrupt, say)."""
+
+    class Interrupted(Counter[str]):
+        armed = False  # Counter's own __init__ calls update
+
+        def update(self, *args: object, **kwargs: object) -> None:
+            if Interrupted.armed:
+                Interrupted.armed = False
+                raise Interrupt
+            super().update(*args, **kwargs)  # type: ignore[arg-type]
+
+    masker._counts = Interrupted()
+    Interrupted.armed = True
+    masker.add("a", CONFIG)
+    masker.add("b", CONFIG)
+    with pytest.raises(Interrupt):
+        masker.mask("first")
+    assert masker.mask(SECRET) == "*" * len(SECRET)
+    masker.remove("a")
+    assert masker.mask(SECRET) == "*" * len(SECRET)

@@ -23,9 +23,11 @@ hundred open documents pays for the one being typed in).
 from __future__ import annotations
 
 import _thread  # `threading` for one lock would cost every command its import
+import re
 from collections import Counter
 from collections.abc import Container, Hashable
 from typing import Literal
+from urllib.parse import unquote
 
 from ..core.reading import observe
 from ..core.regex import lazy_regex
@@ -128,8 +130,9 @@ class OutputMasker:
 
     def _apply_queued(self) -> None:
         """The changes made from inside a locked section, in order. Holds the lock."""
-        while self._queued:
-            self._set(*self._queued.pop(0))
+        while self._queued:  # taken off only once applied: the change is always in sight
+            self._set(*self._queued[0])
+            self._queued.pop(0)
 
     def _set(self, source: Hashable, entry: _Entry | None) -> None:
         """Holds the lock."""
@@ -155,9 +158,9 @@ class OutputMasker:
                 self._counts[gram] -= 1
                 if not self._counts[gram]:
                     del self._counts[gram]
-            if found is not None:
-                self._grams[source] = found
+            if found is not None:  # counted before recorded: cut short, it hides more, not less
                 self._counts.update(found)
+                self._grams[source] = found
             self._pending.discard(source)
 
     def _masked_meanwhile(self, text: str) -> str:
@@ -173,7 +176,9 @@ class OutputMasker:
             entry = self._inputs.get(source)
             if entry is not None:
                 unknown.append(entry)
-        not_in_table = grams(frozenset(written for written, _ in unknown))
+        not_in_table = grams(
+            frozenset(form for written, _ in unknown for form in _spellings(written))
+        )
         return self._hide_grams(text, not_in_table.union(self._counts))
 
     def _hide_grams(self, text: str, table: Container[str]) -> str:
@@ -190,6 +195,25 @@ class OutputMasker:
         for start, end in hidden:
             chars[start:end] = "*" * (end - start)
         return "".join(chars)
+
+
+def _spellings(written: str) -> set[str]:
+    """An input's text as written and as its escapes read (TOML's `\\u`/`\\U`, a URL's `%`):
+    a credential written escaped is hidden as it decodes."""
+    forms = {written}
+    if "\\" in written:
+        forms.add(_UNICODE_ESCAPE.sub(_escaped_character, written))
+    if "%" in written:
+        forms.update([unquote(form) for form in forms])
+    return forms
+
+
+def _escaped_character(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2), 16)
+    return chr(code) if code <= 0x10FFFF else match.group()
+
+
+_UNICODE_ESCAPE = lazy_regex(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 
 
 def _hidden(text: str, kind: InputKind) -> frozenset[str]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any
+from urllib.parse import unquote
 
 from ahocorasick_rs import AhoCorasick
 
@@ -252,9 +253,11 @@ class _Finder:
     def credential(self, value: str) -> None:
         """Look for `value`'s secret parts in output: not the words around them (a value
         `OPENAI_API_KEY=sk-…` must not star the name in every message that gives it)."""
-        for part in _secret_parts(value):
-            if len(part) >= SHORTEST_CREDENTIAL:
-                self.credentials.add(part)
+        forms = (value, unquote(value)) if "%" in value else (value,)  # a URL's escapes
+        for form in forms:
+            for part in _secret_parts(form):
+                if len(part) >= SHORTEST_CREDENTIAL:
+                    self.credentials.add(part)
 
     # -- the text itself ----------------------------------------------------------------------
     def from_text(self) -> None:
@@ -340,6 +343,8 @@ class _Finder:
             )
             if whole or (_by_name(key, value) and len(value) > _SHORTEST_HIDDEN):
                 self.hide(*inside)
+                if written != value:  # escaped: output would show it decoded
+                    self.unproven.update(value[a:b] for a, b in offending_runs(value))
             else:
                 self._decoded(*inside, value)
             if credential:
