@@ -35,6 +35,21 @@ def in_thread(call: Callable[[], str]) -> str:
     return result[0]
 
 
+def from_inside_the_work(monkeypatch: pytest.MonkeyPatch, action: Callable[[], object]) -> None:
+    """Run `action` once from inside the masker's work on an input (`_hidden`), as a warning
+    printed to a masked stream there, or a change an observer makes, would."""
+    real = output._hidden
+    done: list[bool] = []
+
+    def hidden(text: str, kind: output.InputKind) -> frozenset[str]:
+        if not done:
+            done.append(True)
+            action()
+        return real(text, kind)
+
+    monkeypatch.setattr(output, "_hidden", hidden)
+
+
 def test_a_secret_of_an_added_input_is_hidden() -> None:
     masker = OutputMasker()
     assert masker.mask(f"echo {SECRET}") == f"echo {SECRET}"  # not an input: nothing to hide
@@ -49,15 +64,8 @@ def test_mask_called_while_an_input_is_worked_out_neither_hangs_nor_leaks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     masker = OutputMasker()
-    real = output._hidden
     nested: list[str] = []
-
-    def printing_a_warning(text: str, kind: output.InputKind) -> frozenset[str]:
-        if not nested:  # the warning goes to a masked stream, once
-            nested.append(masker.mask(f"warning: near {SECRET}"))
-        return real(text, kind)
-
-    monkeypatch.setattr(output, "_hidden", printing_a_warning)
+    from_inside_the_work(monkeypatch, lambda: nested.append(masker.mask(f"warning: near {SECRET}")))
     masker.add("doc", CONFIG)
     shown = in_thread(lambda: masker.mask(f"echo {SECRET}"))
     assert SECRET not in shown
@@ -112,17 +120,10 @@ def test_an_input_changed_from_inside_the_work_is_not_lost(
     """A change made from inside the work (queued, since the lock is held) applies before
     the next text is masked: the newer text's secret is hidden, the older one's no longer."""
     masker = OutputMasker()
-    real = output._hidden
     newer_secret = "Hq3wNv8pXc2LmT9kRz"
-    edited: list[bool] = []
-
-    def edited_meanwhile(text: str, kind: output.InputKind) -> frozenset[str]:
-        if not edited:
-            edited.append(True)
-            masker.add("doc", CONFIG.replace(SECRET, newer_secret))
-        return real(text, kind)
-
-    monkeypatch.setattr(output, "_hidden", edited_meanwhile)
+    from_inside_the_work(
+        monkeypatch, lambda: masker.add("doc", CONFIG.replace(SECRET, newer_secret))
+    )
     masker.add("doc", CONFIG)
     first = in_thread(lambda: masker.mask(f"{SECRET}"))
     assert first == "*" * len(SECRET)  # the version known when this text was sent
@@ -135,16 +136,11 @@ def test_an_input_removed_from_inside_the_work_is_no_longer_hidden(
     monkeypatch: pytest.MonkeyPatch, change: str
 ) -> None:
     masker = OutputMasker()
-    real = output._hidden
-
-    def removing(text: str, kind: output.InputKind) -> frozenset[str]:
-        masker.remove("doc") if change == "remove" else masker.clear()
-        return real(text, kind)
-
-    monkeypatch.setattr(output, "_hidden", removing)
+    from_inside_the_work(
+        monkeypatch, lambda: masker.remove("doc") if change == "remove" else masker.clear()
+    )
     masker.add("doc", CONFIG)
     assert SECRET not in in_thread(lambda: masker.mask(SECRET))
-    monkeypatch.setattr(output, "_hidden", real)
     assert in_thread(lambda: masker.mask(SECRET)) == SECRET
 
 
@@ -155,15 +151,10 @@ def test_a_credential_of_any_shape_is_hidden_in_a_text_sent_from_inside_the_work
     table hides it, and the table is not built yet when the nested text is sent."""
     password = "sunshineSummer"
     masker = OutputMasker()
-    real = output._hidden
     nested: list[str] = []
-
-    def warning(text: str, kind: output.InputKind) -> frozenset[str]:
-        if not nested:
-            nested.append(masker.mask(f"warning: retrying with {password}"))
-        return real(text, kind)
-
-    monkeypatch.setattr(output, "_hidden", warning)
+    from_inside_the_work(
+        monkeypatch, lambda: nested.append(masker.mask(f"warning: retrying with {password}"))
+    )
     masker.add("doc", f'[env]\nDB_URL = "postgres://bob:{password}@db.example.com/x"\n')
     assert password not in in_thread(lambda: masker.mask(f"outer: {password}"))
     assert nested and password not in nested[0]
@@ -239,15 +230,8 @@ def test_a_credential_written_escaped_is_hidden_as_it_decodes(
 ) -> None:
     """Both with the table worked out and in a text sent from inside the work on it."""
     masker = OutputMasker()
-    real = output._hidden
     nested: list[str] = []
-
-    def warning(text: str, kind: output.InputKind) -> frozenset[str]:
-        if not nested:
-            nested.append(masker.mask(f"warning: {secret}"))
-        return real(text, kind)
-
-    monkeypatch.setattr(output, "_hidden", warning)
+    from_inside_the_work(monkeypatch, lambda: nested.append(masker.mask(f"warning: {secret}")))
     masker.add("doc", written, kind)
     assert secret not in masker.mask(f"echo {secret}")
     assert nested and secret not in nested[0]

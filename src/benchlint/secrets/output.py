@@ -167,9 +167,9 @@ class OutputMasker:
         """A text sent from inside this thread's locked section, without the lock. The table
         may lack what is being worked out, so the text is rendered showing only tokens
         proven harmless (`shown_text`), and beside the table's runs, every run of GRAM
-        characters of an input not yet in it is hidden: its whole text, read as written
-        (a credential a recogniser would find can be of any shape). Reads without the lock:
-        each read below is one step under the interpreter lock."""
+        characters of an input not yet in it is hidden: its whole text, as written and as
+        its escapes decode (a credential a recogniser would find can be of any shape).
+        Reads without the lock: each read below is one step under the interpreter lock."""
         text = shown_text(text, escape=False)
         unknown = [entry for _, entry in list(self._queued) if entry is not None]
         for source in list(self._pending):
