@@ -42,14 +42,18 @@ InputKind = Literal["toml", "text", "name"]
 # ordinary words (a fake key `EXAMPLEexample…` must not star "example" in every URL shown).
 GRAM = 8
 _CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _folded(text: str) -> str:
-    """`text` in lower case, character for character (`İ` lower-cases to two characters,
-    which would shift every offset after it: such a text is folded in ASCII only)."""
+    """`text` in lower case, each character on its own, so that the same characters fold
+    the same wherever they stand (in an input's span, and cut or glued in the output).
+    `str.lower` alone does not: `İ` lower-cases to two characters (which would shift every
+    offset after it: it is kept as it is) and `Σ` to `ς` or `σ` by what follows it (both
+    fold to `σ`). No other character does either (a test checks every code point)."""
     lower = text.lower()
-    return lower if len(lower) == len(text) else text.translate(_ASCII_LOWER)
+    if len(lower) != len(text):
+        lower = "İ".join(part.lower() for part in text.split("İ"))
+    return lower.replace("ς", "σ") if "ς" in lower else lower
 
 
 def grams(hidden: frozenset[str]) -> frozenset[str]:
