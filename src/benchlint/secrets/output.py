@@ -50,6 +50,8 @@ def _folded(text: str) -> str:
     `str.lower` alone does not: `İ` lower-cases to two characters (which would shift every
     offset after it: it is kept as it is) and `Σ` to `ς` or `σ` by what follows it (both
     fold to `σ`). No other character does either (a test checks every code point)."""
+    if text.isascii():  # the usual run (a flag of the string: no pass over it)
+        return text.lower()
     lower = text.lower()
     if len(lower) != len(text):
         lower = "İ".join(part.lower() for part in text.split("İ"))
