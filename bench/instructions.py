@@ -11,7 +11,8 @@ move, so a small regression shows. What is counted:
   (bench/configs.py), and `tomllib.loads` of each (the yardstick of the ratios printed);
 - in process, one language-server keystroke (`didChange` in, `publishDiagnostics` out, the
   real server without its pipe: bench/keystroke.py) with 1 and with 100 documents open;
-- a whole process: `python -m benchlint check` of one typical file (start-up included);
+- a whole process: `python -m benchlint check` of one typical file and of one broken file
+  (start-up included);
 - every adversarial shape of bench/shapes.py at two sizes 4× apart.
 
 `--check` fails when any count is more than 2% above the baseline, when a shape's count grows
@@ -67,6 +68,9 @@ ENGINE = [
     ("tomllib:big", 2),
 ]
 EDITOR = [("keystroke:1-open", 10), ("keystroke:100-open", 10)]
+# A whole `benchlint check` process on one file: the typical config, and the broken one
+# (whose findings a check prints with code frames). Measurement → the config it checks.
+CLI = {"cli:check-one-file": "TYPICAL", "cli:check-one-broken-file": "BROKEN"}
 
 
 def _importable() -> None:
@@ -200,16 +204,20 @@ def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
 
 def measure_cli() -> dict[str, int]:
     _importable()
-    from configs import TYPICAL
+    import configs
 
+    counts = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "configs" / "benchmark"
         folder.mkdir(parents=True)
-        (folder / "typical.toml").write_text(TYPICAL)
-        out = Path(tmp) / "callgrind.out"
-        command = [sys.executable, "-m", "benchlint", "check", "configs/benchmark/typical.toml"]
-        _callgrind(command, out, markers=False, cwd=tmp)
-        return {"cli:check-one-file": _total(out)}
+        for name, config in CLI.items():
+            file = f"{config.lower()}.toml"
+            (folder / file).write_text(getattr(configs, config))
+            out = Path(tmp) / f"{file}.callgrind.out"
+            command = [sys.executable, "-m", "benchlint", "check", f"configs/benchmark/{file}"]
+            _callgrind(command, out, markers=False, cwd=tmp)
+            counts[name] = _total(out)
+    return counts
 
 
 def measure(groups: list[str], python: str = sys.executable) -> dict[str, int]:
