@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from benchlint.secrets.output import OutputMasker, _folded
+from benchlint.secrets.output import OutputMasker, _folded, grams
 
 EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
 
@@ -53,3 +53,43 @@ def test_a_hidden_run_is_starred_in_every_case_and_context(value: str, shown: st
     ]
     assert shown_runs, "the case must show a run of the value"
     assert all(set(run) == {"*"} for run in shown_runs), masked
+
+
+CHANGES = (str.upper, str.lower, str.casefold, str.title)
+CASED = [
+    chr(code)
+    for code in range(sys.maxunicode + 1)
+    if len({chr(code), *(change(chr(code)) for change in CHANGES)}) > 1
+]
+
+
+def test_a_hidden_text_is_found_in_every_case_a_surface_can_give_it() -> None:
+    """For every character that has another case: a hidden run holding it, upper-cased,
+    lower-cased, case-folded or title-cased in the output, is in the masker's table."""
+    missed = []
+    for character in CASED:
+        value = f"Zq8vLwa{character}k2RmPqT"
+        table = grams(frozenset({value}))
+        for change in CHANGES:
+            shown = _folded(change(value))
+            if any(shown[i : i + 8] not in table for i in range(len(shown) - 7)):
+                missed.append((character, change.__name__))
+    assert not missed
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("Spaß7Maß9Fuß3Groß", "SPASS7MASS9FUSS3GROSS"),
+        ("Zq8vLwaſk2RmPqTſt5Xab", "ZQ8VLWASK2RMPQTST5XAB"),
+        ("Zq8vLwaık2RmPqTıt5Xab", "ZQ8VLWAIK2RMPQTIT5XAB"),
+        ("Zq8vLwaµk2RmPqTµt5Xab", "ZQ8VLWAΜK2RMPQTΜT5XAB"),
+        ("Zq8vLwaİk2RmPqTİt5Xab", "zq8vlwai̇k2rmpqti̇t5xab"),
+    ],
+)
+def test_a_value_whose_case_changes_its_letters_is_starred(value: str, shown: str) -> None:
+    masker = OutputMasker()
+    config = f'[env]\nTOKEN = "{value}"\n'
+    masker.add("doc", config)
+    assert masker.mask(f"echo {value}") == "echo " + "*" * len(value)  # hidden as written
+    assert masker.mask(f"echo {shown}") == "echo " + "*" * len(shown)

@@ -59,12 +59,24 @@ def _folded(text: str) -> str:
 
 
 def grams(hidden: frozenset[str]) -> frozenset[str]:
-    """Every run of GRAM characters of the hidden texts, case-folded."""
+    """Every run of GRAM characters of the hidden texts, case-folded, in each case a surface
+    could give them (`_case_forms`)."""
     found: set[str] = set()
     for text in hidden:
-        folded = _folded(text)
-        found.update(folded[i : i + GRAM] for i in range(len(folded) - GRAM + 1))
+        for form in _case_forms(text):
+            folded = _folded(form)
+            found.update(folded[i : i + GRAM] for i in range(len(folded) - GRAM + 1))
     return frozenset(found)
+
+
+def _case_forms(text: str) -> set[str] | tuple[str]:
+    """`text`, and `text` upper-cased, lower-cased, case-folded and title-cased where that
+    is not what folding it gives: `ß` upper-cases to `SS`, `ſ` to `S`, `µ` to `Μ`, `İ`
+    lower-cases to `i̇`, and no folding of the output's characters one by one brings those
+    back (the output keeps its offsets; the table may hold any number of forms)."""
+    if text.isascii():  # ASCII folds back from every case
+        return (text,)
+    return {text, text.upper(), text.lower(), text.casefold(), text.title()}
 
 
 _Entry = tuple[str, InputKind]
