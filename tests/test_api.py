@@ -316,8 +316,10 @@ def test_the_check_path_stays_light(config: str) -> None:
     """Start-up is most of a one-file check: not the language-server stack, no pydantic, no
     dataclasses (and so no `inspect`), no rapidfuzz or difflib (a near miss among a table's
     keys is compared without them), no syntax tree, no plan (only a budget needs it) and no
-    broken-line analysis for a valid file, with findings or without (docs/performance.md)."""
+    broken-line analysis for a valid file, with findings or without, and no `shutil` (which
+    imports bz2, lzma and zlib; argparse asks it the terminal's width) (docs/performance.md)."""
     heavy = ("pygls", "lsprotocol", "pydantic", "dataclasses", "inspect", "rapidfuzz", "difflib")
+    heavy += ("shutil", "bz2", "lzma")
     heavy += ("tree_sitter", "tree_sitter_toml", "benchlint.lint.plan", "benchlint.parsing.broken")
     code = (
         "import sys, benchlint.cli.main as m;"

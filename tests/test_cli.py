@@ -418,3 +418,25 @@ def test_a_large_limit_reads_only_what_is_there(tmp_path: Path) -> None:
     content = read(str(tmp_path / "a.toml"), 10**15)  # no buffer of the limit's size
     assert content.data == MINIMAL.encode() and not content.oversized(10**15)
     assert read(str(tmp_path / "a.toml"), 10).data == MINIMAL.encode()[:11]
+
+
+@pytest.mark.parametrize("columns", ["57", "132", "", "wide"])
+def test_help_is_as_wide_as_argparse_makes_it(
+    columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parsers' formatter finds the terminal's width without `shutil` (see
+    `cli.main._Formatter`), and finds the width `shutil.get_terminal_size` would."""
+    import argparse
+
+    from benchlint.cli import main as cli
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = cli.build_parser("check")
+    monkeypatch.setattr(cli, "_Formatter", argparse.HelpFormatter)
+    theirs = cli.build_parser("check")
+    check_ours, check_theirs = (
+        next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices["check"]
+        for p in (ours, theirs)
+    )
+    assert ours.format_help() == theirs.format_help()
+    assert check_ours.format_help() == check_theirs.format_help()

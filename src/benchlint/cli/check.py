@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
 import stat
 import sys
 from typing import TYPE_CHECKING
@@ -259,6 +258,8 @@ def _emit_fixed_stdin(fixed: list[Fixed]) -> bool:
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
             if item.more:
+                import shutil  # only here: it imports bz2, lzma and zlib (~2 ms of a check)
+
                 shutil.copyfileobj(sys.stdin.buffer, sys.stdout.buffer)
             sys.stdout.buffer.flush()
             return True

@@ -21,7 +21,40 @@ from .usage import UsageError
 FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab", "junit")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, told the terminal's width by `os` instead of `shutil`: argparse
+    makes one for every argument added, and `shutil` imports bz2, lzma and zlib (about 2 ms
+    of a one-file check). The width is found as `shutil.get_terminal_size` finds it."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+def _columns() -> int:
+    """`$COLUMNS` when it is a positive number, else standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no stdout, closed, or not a terminal
+        return 80
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
