@@ -141,15 +141,11 @@ def _remove_lines(document: Document, start: int, end: int) -> tuple[Edit, ...]:
     never text of the file copied back in)."""
     text = document.text
     line_start, line_end = _line_bounds(text, start, end)
-    comments = (
-        [
-            comment.span
-            for comment in document.source_map.comments
-            if line_start <= comment.span.start < line_end
-        ]
-        if "#" in text[line_start:line_end]  # else no comment there: no need to read them all
-        else []
-    )
+    comments = [
+        comment.span
+        for comment in document.source_map.comments
+        if line_start <= comment.span.start < line_end
+    ]
     cuts: list[tuple[int, int]] = []
     at = line_start  # everything before `at` is decided
     for comment in comments:
