@@ -24,12 +24,16 @@ reported, not failed: re-record on it).
 
 In-process figures come from one valgrind run per group: the worker calls `os.getppid()`
 between measurements, and `--dump-before=getppid` makes callgrind write the count of each
-stretch apart, so start-up and warm-up are never part of a figure.
+stretch apart, so start-up and warm-up are never part of a figure. Before each measurement
+the garbage is collected (a stretch of its own, left out): a collection that the counts
+include is one the measured work's own allocations cause, so a count does not move by a
+collection's worth when code elsewhere allocates a little more or less.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -148,7 +152,11 @@ def worker(group: str) -> None:
         work()  # lazy imports, compiled patterns, first-use caches
     print(len(items), flush=True)
     for _, calls, work in items:
-        os.getppid()  # marker: callgrind dumps the count so far
+        os.getppid()  # marker: callgrind dumps the count so far (the measurement before)
+        # Each measurement starts with no garbage pending: a collection inside it is then one
+        # its own allocations cause, not one the measurements before it had almost started.
+        gc.collect()
+        os.getppid()  # marker: the collection's count, left out
         for _ in range(calls):
             work()
     os.getppid()
@@ -192,13 +200,14 @@ def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         _callgrind([python, __file__, "--worker", group], out, markers=True)
-        # part 1 is start-up and warm-up; part i + 1 is the i-th measurement
+        # part 1 is start-up and warm-up; then, for each measurement, a garbage collection
+        # (left out) and the measurement
         parts = sorted(Path(tmp).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:]))
-        if len(parts) != len(names) + 1:
+        if len(parts) != 2 * len(names) + 1:
             sys.exit(f"bench/instructions.py: {len(parts)} dumps for {len(names)} measurements")
         return {
             name: round(_total(part) / calls)
-            for (name, calls), part in zip(names, parts[1:], strict=True)
+            for (name, calls), part in zip(names, parts[2::2], strict=True)
         }
 
 
