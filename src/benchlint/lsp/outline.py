@@ -10,7 +10,6 @@ from ..core.paths import ConfigPath
 from ..core.regex import lazy_regex
 from .positions import ClientText
 
-_HEADER = lazy_regex(r"^\s*(\[\[?)\s*([^\[\]#]*?)\s*(\]\]?)?\s*(?:#.*)?$")
 _KEY = lazy_regex(r"""^\s*([A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')\s*[.=]""")
 # A basic string never starts at an escaped quote, so no two scans overlap: `"a\"a\"…` on one
 # line was cubic.
@@ -56,6 +55,31 @@ def strings_in(text: str) -> list[str]:
     return [basic if basic is not None else literal for basic, literal in _STRING.findall(text)]
 
 
+def read_header(content: str) -> tuple[str, str] | None:
+    """A line read as a table header, even one being typed (`[agents.mo`): its opening (`[` or
+    `[[`) and what stands inside, trimmed; None when the line is not one. A header holds no
+    `[`, `]` or `#` inside; after it, only blanks and a comment. (A scan of the line: the
+    regular expression it replaces tried every split of a run of blanks between its four
+    optional blank runs, and one line of spaces took seconds.)"""
+    line = content.lstrip()
+    if not line.startswith("["):
+        return None
+    opening = "[[" if line.startswith("[[") else "["
+    rest = line[len(opening) :]
+    end = len(rest)
+    for stop in "[]#":
+        found = rest.find(stop, 0, end)
+        if found >= 0:
+            end = found
+    tail = rest[end:]
+    if tail.startswith("]"):
+        tail = tail[2:] if tail.startswith("]]") else tail[1:]
+        tail = tail.lstrip()
+    if tail and (tail[0] != "#" or "\n" in tail[:-1]):  # `.` in `#.*$` stops at a line break
+        return None
+    return opening, rest[:end].strip()
+
+
 def header_names(inner: str) -> list[str]:
     return [part.strip().strip("\"'") for part in inner.split(".")]
 
@@ -75,10 +99,11 @@ def read_outline(text: ClientText) -> Outline:
         for quote in ('"""', "'''"):
             if content.count(quote) % 2 == 1:
                 in_multiline = quote
-        match = _HEADER.match(content) if content.lstrip().startswith("[") else None
-        if match is not None and not _is_array_line(content):
-            names = header_names(match.group(2))
-            if match.group(1) == "[[" and names == ["agents"]:
+        header = read_header(content)
+        if header is not None and not _is_array_line(content):
+            opening, inner = header
+            names = header_names(inner)
+            if opening == "[[" and names == ["agents"]:
                 agents += 1
                 path: ConfigPath = ("agents", agents - 1)
             elif names[0] == "agents" and len(names) > 1 and agents:
