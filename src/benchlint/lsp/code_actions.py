@@ -16,7 +16,7 @@ from ..core.regex import lazy_regex
 from ..lint.fixer import fix_text
 from ..lint.registry import RULES_BY_CODE
 from ..lint.settings import Settings
-from ..lint.suppression import IGNORE_COMMENT, ignore_comment
+from ..lint.suppression import ignore_comment
 from .diagnostics import to_lsp
 from .documents import OpenDocument
 from .workspace_pull import refresh_action
@@ -126,14 +126,11 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
     reading = document.reading
     lines = reading.lines
     start = lines.line_starts[line - 1]
-    for comment in reading.comments_by_line.get(line, ()):
-        match = IGNORE_COMMENT.search(comment.text)
-        if match is None:
-            continue
-        codes = [c.strip().upper() for c in match.group("codes").split(",") if c.strip()]
+    listed = reading.ignore_lists.get(line)
+    if listed is not None:
+        codes, at = listed
         if code in codes:
             return None
-        at = comment.span.start + match.end("codes")
         return _checked(document, at, at, f", {code}" if codes else code)
     content = lines.line_text(line)
     end_of_line = start + len(content)
@@ -141,7 +138,7 @@ def ignore_edit(document: OpenDocument, code: str, line: int) -> lsp.TextEdit | 
     if trailing is not None:
         return trailing
     indent = content[: len(content) - len(content.lstrip())]
-    newline = "\r\n" if "\r\n" in document.text else "\n"
+    newline = reading.newline
     return _checked(document, start, start, f"{indent}{ignore_comment(code)}{newline}")
 
 
@@ -152,11 +149,13 @@ def _checked(document: OpenDocument, start: int, end: int, new_text: str) -> lsp
     only inside a multi-line string: the file is parsed once per version and its multi-line
     strings found once (a whole-file request asks this once per diagnostic, and a parse each
     made it quadratic)."""
-    text = document.text
-    if '"""' in text or "'''" in text:
-        reading = document.reading
-        if reading.values is not None and reading.multiline_strings.inside(start):
-            return None
+    reading = document.reading
+    if (
+        reading.may_hold_multiline_strings
+        and reading.values is not None
+        and reading.multiline_strings.inside(start)
+    ):
+        return None
     return lsp.TextEdit(document.client_text.range(start, end), new_text)
 
 

@@ -42,6 +42,35 @@ class Reading:
         return by_line
 
     @lazy
+    def ignore_lists(self) -> dict[int, tuple[frozenset[str], int]]:
+        """Per (1-based) line, the codes of the first `# benchlint: ignore[...]` comment that
+        starts on it and where its list of codes ends: read once per version (a whole-file
+        request asks once per diagnostic, and a line may have as many as it names codes)."""
+        from ..lint.suppression import IGNORE_COMMENT
+
+        lists: dict[int, tuple[frozenset[str], int]] = {}
+        for line, comments in self.comments_by_line.items():
+            for comment in comments:
+                match = IGNORE_COMMENT.search(comment.text)
+                if match is not None:
+                    codes = (c.strip().upper() for c in match.group("codes").split(","))
+                    end = comment.span.start + match.end("codes")
+                    lists[line] = (frozenset(code for code in codes if code), end)
+                    break
+        return lists
+
+    @lazy
+    def may_hold_multiline_strings(self) -> bool:
+        """Whether the text has a triple quote (asked once per diagnostic by a whole-file
+        request: a search per diagnostic read the whole text each time)."""
+        return '"""' in self.text or "'''" in self.text
+
+    @lazy
+    def newline(self) -> str:
+        """The line break a new line gets: CRLF when the text has one."""
+        return "\r\n" if "\r\n" in self.text else "\n"
+
+    @lazy
     def values(self) -> dict[str, Any] | None:
         """The whole text's values, when it is valid TOML (None when it is not)."""
         try:
