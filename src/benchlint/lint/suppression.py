@@ -92,23 +92,35 @@ def apply_suppressions(
     each suppression's used codes."""
     if not suppressions:
         return diagnostics
+    # Codes as sets, and the file-wide ones marked used once at the end: each diagnostic
+    # looked through every code of every file-wide comment, which a file of many findings
+    # and many comments (or one comment naming many codes) made quadratic.
     file_wide = [s for s in suppressions if s.kind == "ignore-file" and not s.malformed]
-    by_line: dict[int, list[Suppression]] = {}
+    file_wide_codes = frozenset(code for s in file_wide for code in s.codes)
+    by_line: dict[int, list[tuple[Suppression, frozenset[str]]]] = {}
     for suppression in suppressions:
         if suppression.kind == "ignore" and not suppression.malformed:
-            by_line.setdefault(suppression.applies_to_line, []).append(suppression)
+            entry = (suppression, frozenset(suppression.codes))
+            by_line.setdefault(suppression.applies_to_line, []).append(entry)
+    silenced_file_wide: set[str] = set()
     kept: list[Diagnostic] = []
     for diagnostic in diagnostics:
-        silenced = False
-        if diagnostic.code not in suppressible:
+        code = diagnostic.code
+        if code not in suppressible:
             kept.append(diagnostic)
             continue
-        for suppression in (*by_line.get(diagnostic.range.start.line, ()), *file_wide):
-            if diagnostic.code in suppression.codes:
-                suppression.used.add(diagnostic.code)
+        silenced = False
+        for suppression, codes in by_line.get(diagnostic.range.start.line, ()):
+            if code in codes:
+                suppression.used.add(code)
                 silenced = True
+        if code in file_wide_codes:
+            silenced_file_wide.add(code)
+            silenced = True
         if not silenced:
             kept.append(diagnostic)
+    for suppression in file_wide:
+        suppression.used.update(silenced_file_wide.intersection(suppression.codes))
     return kept
 
 
