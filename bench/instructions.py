@@ -174,6 +174,12 @@ def _callgrind(command: list[str], out: Path, *, markers: bool, cwd: str | None 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
     env["NO_COLOR"] = "1"
+    # glibc's malloc adapts its thresholds to what was freed before, so a large allocation's
+    # cost depended on the process's history (a shape moved by 5% in a clone elsewhere):
+    # fixed thresholds and a large heap step make it the same from one process to the next.
+    env["MALLOC_MMAP_THRESHOLD_"] = str(1 << 20)
+    env["MALLOC_TRIM_THRESHOLD_"] = str(1 << 28)
+    env["MALLOC_TOP_PAD_"] = str(1 << 26)
     subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False)  # bytecode
     options = [f"--callgrind-out-file={out}"] + (["--dump-before=getppid"] if markers else [])
     done = subprocess.run(

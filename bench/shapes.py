@@ -13,6 +13,13 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
 - fix-all-identical-lines: `source.fixAll`'s edits on a file of many identical lines;
 - ignore-actions-multiline-string: code actions over the whole of a file with a multi-line
   string and a finding per line ("Ignore" checks that its comment changes no value);
+  ignore-actions-plain-lines: the same without one (a search for a triple quote per
+  finding); ignore-actions-many-codes: one line of many findings whose comment names many
+  codes (the list was read per finding);
+- outline-blank-header: the editor's outline of a line `[`, blanks, `[` (the header pattern
+  tried every split of the blanks);
+- suppressions-file-wide, suppression-many-codes: a `check` of many findings each under a
+  file-wide suppression, and of one suppression naming many unknown codes (BL901);
 - glob-braces-settings / -editor: `{a,b}` repeated in a `per-file-ignores` pattern and in a
   `benchlint.globs` pattern;
 - check-* : a whole `check` in process (lint, text report, masked output) of the shapes
@@ -41,7 +48,7 @@ Work = Callable[[], object]
 
 def check(text: str) -> str:
     """What `benchlint check FILE` does in process: lint, render text, mask the output."""
-    found = lint_text(text, PATH)
+    found = lint_text(text, path=PATH)
     report = render_text([FileReport(PATH, found, text)], RunInfo("0", "default"))
     MASKER.clear()
     MASKER.add(PATH, text)
@@ -124,16 +131,15 @@ def fix_all_identical_lines(n: int) -> Work:
     return lambda: text_changes(before, after)
 
 
-def ignore_actions_multiline_string(n: int) -> Work:
+def _ignore_actions(text: str) -> Work:
+    """Code actions over the whole of a document (an "Ignore" action per finding)."""
     from lsprotocol import types as lsp
 
     from benchlint.lsp.code_actions import ActionContext, code_actions
     from benchlint.lsp.documents import OpenDocument
 
-    unknown = "".join(f"unknown_{i} = {i}\n" for i in range(n))  # a BL101 each
-    text = HEAD + unknown + 'description = """\nmany\nlines\n"""\n' + AGENT
     settings = Settings()
-    found = lint_text(text, PATH, settings)
+    found = lint_text(text, path=PATH, settings=settings)
     whole = lsp.Range(lsp.Position(0, 0), lsp.Position(text.count("\n"), 0))
     params = lsp.CodeActionParams(
         lsp.TextDocumentIdentifier("file:///shape.toml"),
@@ -147,6 +153,47 @@ def ignore_actions_multiline_string(n: int) -> Work:
         return code_actions(ActionContext(document, found, settings, True), params)
 
     return work
+
+
+def ignore_actions_multiline_string(n: int) -> Work:
+    unknown = "".join(f"unknown_{i} = {i}\n" for i in range(n))  # a BL101 each
+    return _ignore_actions(HEAD + unknown + 'description = """\nmany\nlines\n"""\n' + AGENT)
+
+
+def ignore_actions_plain_lines(n: int) -> Work:
+    """The same without a triple quote: a search for one per finding read the whole text."""
+    unknown = "".join(f"unknown_{i} = {i}\n" for i in range(n))
+    return _ignore_actions(HEAD + unknown + AGENT)
+
+
+def ignore_actions_many_codes(n: int) -> Work:
+    """One line of `n` findings and a comment naming `n` codes (read once per finding)."""
+    names = ", ".join('"terminal-bench/x"' for _ in range(n))  # a BL503 for each repeat
+    codes = ",".join(f"BL{900 + i % 90:03d}" for i in range(n))
+    return _ignore_actions(
+        f"{HEAD}[tasks]\ntask_names = [{names}]  # benchlint: ignore[{codes}]\n{AGENT}"
+    )
+
+
+def outline_blank_header(n: int) -> Work:
+    """The editor's outline of a line `[`, blanks, `[` (a regular expression took n⁴)."""
+    from benchlint.lsp.outline import read_outline
+    from benchlint.lsp.positions import ClientText
+
+    text = HEAD + "[" + " " * n + "[\n"
+    return lambda: read_outline(ClientText(text, "utf-16"))
+
+
+def suppressions_file_wide(n: int) -> Work:
+    """A finding and a file-wide suppression on each of `n` lines."""
+    lines = "".join(f"unknown_{i} = {i}  # benchlint: ignore-file[BL101]\n" for i in range(n))
+    return _checking(HEAD + lines + AGENT)
+
+
+def suppression_many_codes(n: int) -> Work:
+    """One suppression naming `n` codes no rule has (BL901 sorts them)."""
+    codes = ",".join(f"X{i}" for i in range(n))
+    return _checking(f"{HEAD}# benchlint: ignore[{codes}]\n{AGENT}")
 
 
 def glob_braces_settings(n: int) -> Work:
@@ -193,6 +240,11 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "outline-escaped-quotes": (outline_escaped_quotes, 2000),
     "fix-all-identical-lines": (fix_all_identical_lines, 500),
     "ignore-actions-multiline-string": (ignore_actions_multiline_string, 100),
+    "ignore-actions-plain-lines": (ignore_actions_plain_lines, 300),
+    "ignore-actions-many-codes": (ignore_actions_many_codes, 200),
+    "outline-blank-header": (outline_blank_header, 2000),
+    "suppressions-file-wide": (suppressions_file_wide, 200),
+    "suppression-many-codes": (suppression_many_codes, 1000),
     "glob-braces-settings": (glob_braces_settings, 16),
     "glob-braces-editor": (glob_braces_editor, 16),
     "check-multiline-secrets": (multiline_secrets, 100),
