@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Range
 from benchlint.lint import fixer
@@ -188,3 +192,57 @@ def test_diff_masks_a_line_that_either_side_counts_as_secret() -> None:
 
 def test_diff_of_equal_texts_is_empty() -> None:
     assert unified_diff("c.toml", "a = 1\n", "a = 1\n") == ""
+
+
+def _applied(before: list[str], diff: str) -> list[str]:
+    """`before` with a unified diff's hunks applied (each hunk's lines checked)."""
+    out: list[str] = []
+    at = 0
+    for line in diff.splitlines(keepends=True)[2:]:
+        if line.startswith("@@"):
+            old = line.split()[1][1:].split(",")
+            start, length = int(old[0]), int(old[1]) if len(old) > 1 else 1
+            start = start - 1 if length else start
+            out += before[at:start]
+            at = start
+        elif line.startswith("\\"):  # "\ No newline at end of file"
+            continue
+        elif line[0] in " -":
+            assert before[at].rstrip("\n") == line[1:].rstrip("\n")
+            if line[0] == " ":
+                out.append(before[at])
+            at += 1
+        else:
+            out.append(line[1:])
+    return out + before[at:]
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.sampled_from(["a = 1\n", "b = 2\n", "\n", "[t]\n"]), max_size=12),
+    st.lists(st.tuples(st.integers(0, 12), st.sampled_from(["", "c = 3\n", "a = 1\n"]))),
+)
+def test_a_diff_turns_the_old_lines_into_the_new(
+    lines: list[str], changes: list[tuple[int, str]]
+) -> None:
+    """Lines repeat in configs (blank lines, `[[agents]]`): the diff is made from the linear
+    line diff, and whatever alignment it picks, applying it gives the new text."""
+    after = list(lines)
+    for where, new in changes:
+        where = min(where, len(after))
+        if new:
+            after.insert(where, new)
+        elif where < len(after):
+            del after[where]
+    diff = unified_diff("c.toml", "".join(lines), "".join(after))
+    if lines == after:
+        assert diff == ""
+    else:
+        assert _applied(lines, diff) == after
+
+
+def test_a_diff_of_distinct_lines_is_difflibs() -> None:
+    before = [f"k{i} = {i}\n" for i in range(40)]
+    after = [*before[:5], "new = 1\n", *before[5:20], *before[22:], "end = 2\n"]
+    expected = difflib.unified_diff(before, after, "a/c.toml", "b/c.toml")
+    assert unified_diff("c.toml", "".join(before), "".join(after)) == "".join(expected)

@@ -19,10 +19,12 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Literal
 
 from ahocorasick_rs import AhoCorasick
 
 from ..core.diagnostic import Diagnostic, Edit, Fix
+from ..core.line_diff import changed_runs
 from ..core.record import NamedTuple
 from ..core.text import LineIndex
 from ..parsing.document import BOM, EncodingProblem, decode, parse
@@ -228,11 +230,68 @@ def unified_diff(path: str, before: str, after: str) -> str:
     at once, so that a multi-line string's body is judged by its key)."""
     old, new = _shown_lines(before, after)
     out: list[str] = []
-    for line in difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"):
+    for line in _unified_lines(old, new, f"a/{path}", f"b/{path}"):
         if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
         out.append(line)
     return "".join(out)
+
+
+def _unified_lines(old: list[_Shown], new: list[_Shown], before: str, after: str) -> list[str]:
+    """`difflib.unified_diff`'s lines, over the changed runs of `core.line_diff` (linear):
+    difflib's own matching cost the product of the lengths when every match is short (a
+    fix deleting every other line of a long list took seconds)."""
+    out: list[str] = []
+    for group in _Hunks(_opcodes(old, new)).get_grouped_opcodes(3):
+        if not out:
+            out += [f"--- {before}\n", f"+++ {after}\n"]
+        first, last = group[0], group[-1]
+        out.append(f"@@ -{_hunk_range(first[1], last[2])} +{_hunk_range(first[3], last[4])} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [" " + line for line in old[i1:i2]]
+                continue
+            out += ["-" + line for line in old[i1:i2]]
+            out += ["+" + line for line in new[j1:j2]]
+    return out
+
+
+Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
+
+
+def _opcodes(old: Sequence[str], new: Sequence[str]) -> list[Opcode]:
+    """difflib's opcodes (equal, replace, delete, insert) of the changed runs."""
+    codes: list[Opcode] = []
+    i = j = 0
+    for i1, i2, j1, j2 in changed_runs(old, new):
+        if i1 > i:
+            codes.append(("equal", i, i1, j, j1))
+        if i2 > i1 and j2 > j1:
+            codes.append(("replace", i1, i2, j1, j2))
+        else:
+            codes.append(("delete" if i2 > i1 else "insert", i1, i2, j1, j2))
+        i, j = i2, j2
+    if i < len(old):
+        codes.append(("equal", i, len(old), j, len(new)))
+    return codes
+
+
+class _Hunks(difflib.SequenceMatcher):  # type: ignore[type-arg]
+    """difflib's grouping of opcodes into hunks with context, over opcodes given to it."""
+
+    def __init__(self, opcodes: list[Opcode]) -> None:  # only the grouping is used
+        self._given = opcodes
+
+    def get_opcodes(self) -> list[Opcode]:
+        return self._given
+
+
+def _hunk_range(start: int, stop: int) -> str:
+    """A hunk header's range, as `diff -u` writes it (1-based; `start,0` when empty)."""
+    length = stop - start
+    if length == 1:
+        return str(start + 1)
+    return f"{start + 1 if length else start},{length}"
 
 
 class _Shown(str):
