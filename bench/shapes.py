@@ -18,6 +18,8 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
   codes (the list was read per finding);
 - outline-blank-header: the editor's outline of a line `[`, blanks, `[` (the header pattern
   tried every split of the blanks);
+- diff-repeated-lines: `check --diff` of a fix that deletes every other line of a list of
+  paired names (difflib's matching was quadratic there);
 - suppressions-file-wide, suppression-many-codes: a `check` of many findings each under a
   file-wide suppression, and of one suppression naming many unknown codes (BL901);
 - glob-braces-settings / -editor: `{a,b}` repeated in a `per-file-ignores` pattern and in a
@@ -184,6 +186,23 @@ def outline_blank_header(n: int) -> Work:
     return lambda: read_outline(ClientText(text, "utf-16"))
 
 
+def diff_repeated_lines(n: int) -> Work:
+    """`check --diff` of a fix deleting every other line of a list whose names come in
+    pairs (difflib's matching took the product of the lengths)."""
+    from benchlint.lint.fixer import unified_diff
+
+    names = "".join(f'  "terminal-bench/t{i}",\n' * 2 for i in range(n))
+    kept = "".join(f'  "terminal-bench/t{i}",\n' for i in range(n))
+    before = f"{HEAD}[tasks]\ntask_names = [\n{names}]\n{AGENT}"
+    after = f"{HEAD}[tasks]\ntask_names = [\n{kept}]\n{AGENT}"
+
+    def work() -> object:
+        _fresh()
+        return unified_diff(PATH, before, after)
+
+    return work
+
+
 def suppressions_file_wide(n: int) -> Work:
     """A finding and a file-wide suppression on each of `n` lines."""
     lines = "".join(f"unknown_{i} = {i}  # benchlint: ignore-file[BL101]\n" for i in range(n))
@@ -243,6 +262,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "ignore-actions-plain-lines": (ignore_actions_plain_lines, 300),
     "ignore-actions-many-codes": (ignore_actions_many_codes, 200),
     "outline-blank-header": (outline_blank_header, 2000),
+    "diff-repeated-lines": (diff_repeated_lines, 250),
     "suppressions-file-wide": (suppressions_file_wide, 200),
     "suppression-many-codes": (suppression_many_codes, 1000),
     "glob-braces-settings": (glob_braces_settings, 16),
