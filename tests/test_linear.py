@@ -212,3 +212,20 @@ def test_too_many_alternatives_is_a_settings_error() -> None:
     Settings(per_file_ignores={"configs/" + "{a,b}" * 8 + ".toml": ("BL101",)})  # 256: fine
     with pytest.raises(ClientSettingsError, match=r"benchlint\.globs"):
         parse_client_settings({"globs": ["{" * 20 + "a" + "}" * 20]})
+
+
+def test_a_pattern_too_long_to_match_in_linear_time_is_a_settings_error() -> None:
+    """Matching costs the pattern's segments (over its alternatives) times the path's: a
+    1 KB pattern of `**/a/a/…` and braces took seconds against an 800-byte path."""
+    pattern = "**/" + "a/" * 200 + "{a,b}" * 8 + "c"
+    path = "/".join(["a"] * 400) + "/b.toml"
+    assert globs.glob_problem(pattern) is not None
+    globs.clear_caches()
+    assert not globs.glob_match(pattern, path)  # matches nothing, at once
+    with pytest.raises(SettingsError, match="more than 1024 path segments"):
+        Settings(per_file_ignores={pattern: ("BL101",)})
+    with pytest.raises(ClientSettingsError, match=r"benchlint\.globs"):
+        parse_client_settings({"globs": [pattern]})
+    usual = "configs/benchmark/{nightly,weekly}/**/*.toml"
+    assert globs.glob_problem(usual) is None
+    assert globs.glob_match(usual, "configs/benchmark/weekly/a/b.toml")

@@ -6,7 +6,10 @@ The syntax is VS Code's: `**` as a whole path segment spans any number of folder
 alternatives. Patterns may come from a repository's own `.vscode/settings.json`, so matching
 must cost no more than the pattern's length times the path's, whatever the pattern: no
 regular expression (a pattern of many `**` made one backtrack for a minute), but segment by
-segment and character by character, each pair of positions visited once.
+segment and character by character, each pair of positions visited once. That product is
+kept linear in the path by a bound on the pattern: its alternatives may hold at most
+`_MAX_SEGMENTS` segments in all (`**/a/a/…/a{a,b}{a,b}…` of 1 KB took seconds against an
+800-byte path); a longer one is a settings error, and matches nothing.
 """
 
 from __future__ import annotations
@@ -15,17 +18,29 @@ from functools import lru_cache
 
 _MAX_ALTERNATIVES = 256  # `{a,b}{c,d}...` multiplies: past this, the braces are literal
 _MAX_NESTING = 16  # `{a,{b,{c,...}}}`: deeper than this, the braces are literal
+_MAX_SEGMENTS = 1024  # path segments over all of a pattern's alternatives
 
 
 def glob_problem(pattern: str) -> str | None:
     """Why a settings file or an editor cannot use `pattern`, or None: its braces stand for
     too many patterns. (Matching would treat them as literal; a user should hear of it.)"""
-    if alternatives(pattern) <= _MAX_ALTERNATIVES:
-        return None
-    return (
-        f"a pattern's `{{a,b}}` braces stand for more than {_MAX_ALTERNATIVES} patterns (or "
-        f"nest deeper than {_MAX_NESTING} levels); use `*` or fewer alternatives"
-    )
+    if alternatives(pattern) > _MAX_ALTERNATIVES:
+        return (
+            f"a pattern's `{{a,b}}` braces stand for more than {_MAX_ALTERNATIVES} patterns "
+            f"(or nest deeper than {_MAX_NESTING} levels); use `*` or fewer alternatives"
+        )
+    if _too_long(pattern):
+        return (
+            f"a pattern's alternatives hold more than {_MAX_SEGMENTS} path segments in all; "
+            "use `**` for a run of folders"
+        )
+    return None
+
+
+def _too_long(pattern: str) -> bool:
+    """Whether the pattern's alternatives may hold more than `_MAX_SEGMENTS` segments in all
+    (each holds at most one more than the pattern has `/`), known without expanding them."""
+    return (pattern.count("/") + 1) * alternatives(pattern) > _MAX_SEGMENTS
 
 
 def glob_match(pattern: str, path: str) -> bool:
@@ -36,7 +51,10 @@ def glob_match(pattern: str, path: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _compiled(pattern: str) -> tuple[tuple[str, ...], ...]:
-    """The pattern's alternatives, each as its segments, runs of `**` collapsed to one."""
+    """The pattern's alternatives, each as its segments, runs of `**` collapsed to one; none
+    for a pattern too long to match in time linear in the path (`glob_problem` says so)."""
+    if _too_long(pattern):
+        return ()
     alternatives = _expand(pattern)
     compiled = []
     for alternative in alternatives:
