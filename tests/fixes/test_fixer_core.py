@@ -241,7 +241,9 @@ def test_a_diff_turns_the_old_lines_into_the_new(
         assert _applied(lines, diff) == after
 
 
-def test_a_diff_of_distinct_lines_is_difflibs() -> None:
+def test_a_diff_of_distinct_lines_inserted_and_removed_is_difflibs() -> None:
+    """(Where lines move, or repeat, or a fix makes more than 64 changes, the linear diff
+    may align them differently from difflib, never wrongly: the property test above.)"""
     before = [f"k{i} = {i}\n" for i in range(40)]
     after = [*before[:5], "new = 1\n", *before[5:20], *before[22:], "end = 2\n"]
     expected = difflib.unified_diff(before, after, "a/c.toml", "b/c.toml")

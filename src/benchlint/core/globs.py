@@ -24,7 +24,7 @@ _MAX_SEGMENTS = 1024  # path segments over all of a pattern's alternatives
 def glob_problem(pattern: str) -> str | None:
     """Why a settings file or an editor cannot use `pattern`, or None: its braces stand for
     too many patterns. (Matching would treat them as literal; a user should hear of it.)"""
-    if alternatives(pattern) > _MAX_ALTERNATIVES:
+    if _counted(pattern) > _MAX_ALTERNATIVES:
         return (
             f"a pattern's `{{a,b}}` braces stand for more than {_MAX_ALTERNATIVES} patterns "
             f"(or nest deeper than {_MAX_NESTING} levels); use `*` or fewer alternatives"
@@ -40,7 +40,14 @@ def glob_problem(pattern: str) -> str | None:
 def _too_long(pattern: str) -> bool:
     """Whether the pattern's alternatives may hold more than `_MAX_SEGMENTS` segments in all
     (each holds at most one more than the pattern has `/`), known without expanding them."""
-    return (pattern.count("/") + 1) * alternatives(pattern) > _MAX_SEGMENTS
+    return (pattern.count("/") + 1) * _counted(pattern) > _MAX_SEGMENTS
+
+
+@lru_cache(maxsize=256)
+def _counted(pattern: str) -> int:
+    """`alternatives(pattern)`, counted once per pattern (validating, bounding and compiling
+    a pattern each ask)."""
+    return alternatives(pattern)
 
 
 def glob_match(pattern: str, path: str) -> bool:
@@ -72,7 +79,7 @@ def _expand(pattern: str) -> list[str]:
     or `_MAX_NESTING` levels the braces are literal: the count is made first, without
     expanding (`{a,b}` forty times is 2**40 alternatives, and expanding them to find out
     took exponential time)."""
-    if alternatives(pattern) > _MAX_ALTERNATIVES:
+    if _counted(pattern) > _MAX_ALTERNATIVES:
         return [pattern.replace("{", "[{]").replace("}", "[}]")]
     return _expanded(pattern)
 
@@ -218,4 +225,5 @@ def _in_class(body: str, char: str) -> bool:
 def clear_caches() -> None:
     """Forget compiled patterns and matched segments (benchmarks measure the work itself)."""
     _compiled.cache_clear()
+    _counted.cache_clear()
     _match_segment.cache_clear()
