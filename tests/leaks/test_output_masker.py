@@ -286,3 +286,13 @@ def test_a_work_cut_short_while_counting_hides_more_not_less(
     assert masker.mask(SECRET) == "*" * len(SECRET)
     masker.remove("a")
     assert masker.mask(SECRET) == "*" * len(SECRET)
+
+
+def test_a_run_reaching_past_a_public_prefix_is_hidden() -> None:
+    """A known format's prefix (`sk-`) is public, but a run of 8 that reaches past it holds
+    secret characters: hover showed `sk-0000A0A`, cut at the dot from a broken key
+    `sk-0000A0A.00000000` (7 of its characters), found by the random-shape leak test."""
+    masker = OutputMasker()
+    masker.add("doc", "[env]\nTZ = 'UTC'\nsk-0000A0A.00000000 and more = 1\n")
+    assert "0000A0A" not in masker.mask("**`sk-0000A0A`** (a string, optional)")
+    assert masker.mask("an OpenAI key (sk-…(51 chars))") == "an OpenAI key (sk-…(51 chars))"

@@ -34,13 +34,10 @@ from ..core.regex import lazy_regex
 from .controls import output_safe
 from .redaction import redact, shown_text
 from .shape import harmless
-from .source import source_secrets
+from .source import GRAM, source_secrets
 
 InputKind = Literal["toml", "text", "name"]
 
-# A hidden span's runs of this many characters are looked for in output: shorter runs match
-# ordinary words (a fake key `EXAMPLEexample…` must not star "example" in every URL shown).
-GRAM = 8
 _CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
 
 

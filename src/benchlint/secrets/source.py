@@ -97,6 +97,11 @@ _MULTILINE_PAIR = lazy_regex(
 )
 
 
+# The output masker looks for runs of this many characters of what is hidden (shorter runs
+# match ordinary words: a fake key `EXAMPLEexample…` must not star "example" in every URL).
+GRAM = 8
+
+
 class SourceSecrets(NamedTuple):
     masked: str  # the text as shown: every hidden span starred, controls pictured
     credentials: frozenset[str]  # credential strings in it (as written, and decoded)
@@ -247,8 +252,10 @@ class _Finder:
         "hf-token-goes-here"`, is starred in frames but not looked for: its words would
         star the same words in every message.)"""
         found = self.unproven | self.credentials
-        # a known format's prefix (`sk-`, `github_pat_`) is public: messages name it
-        return {text[public_prefix(text, 0) :] for text in found}
+        # A known format's prefix (`sk-`, `github_pat_`) is public: messages name it, so no
+        # run within it is looked for; a run reaching past it is (it holds secret
+        # characters: `sk-0000A0A` cut from `sk-0000A0A.00000000` showed 7 of them).
+        return {text[max(0, public_prefix(text, 0) - (GRAM - 1)) :] for text in found}
 
     def credential(self, value: str) -> None:
         """Look for `value`'s secret parts in output: not the words around them (a value
