@@ -11,8 +11,8 @@ import os
 import stat
 import sys
 
-from ..core.boundary import leaves_repository
-from ..core.reading import Content, NotARegularFile, read_file, read_stdin
+from ..core.boundary import leaves_repository, root_of
+from ..core.reading import Content, NotARegularFile, announce, read_file, read_stdin
 from ..core.record import NamedTuple
 from ..parsing.document import decode
 from ..report import Failure
@@ -50,7 +50,10 @@ def expand(paths: list[str], follow: bool = False) -> tuple[list[Target], list[F
                 if not found.configs and not found.outside:
                     reason = "no benchmark configs (configs/benchmark/*.toml) in this folder"
                     errors.append(Failure(given, reason))
-                targets.extend(Target(p, given) for p in (*found.configs, *found.outside))
+                root = root_of(os.path.join(given, "x"), given)  # the walk's repository
+                for path in (*found.configs, *found.outside):
+                    announce(path, root)  # what lies below the root, the repository chose
+                    targets.append(Target(path, given))
             elif os.path.lexists(given) or os.path.exists(given):
                 info = os.stat(given)  # raises for dangling links and loops
                 if stat.S_ISREG(info.st_mode):
@@ -88,16 +91,7 @@ def _remembered(content: Content, source: str, limit: int) -> Content:
     text = decode(content.data, limit)
     if isinstance(text, str):
         MASKER.add(("input", source), text)
-    MASKER.add(("name", source), _chosen_part(source), "name")
     return content
-
-
-def _chosen_part(path: str) -> str:
-    """The part of a path a repository chose, judged like any input: below the current
-    folder, the path from it; elsewhere the file's name (the folders above are the
-    machine's, and a temporary folder's random name is not the repository's)."""
-    relative = os.path.relpath(path) if os.path.isabs(path) else path
-    return os.path.basename(path) if relative.startswith("..") else relative
 
 
 _KINDS = (

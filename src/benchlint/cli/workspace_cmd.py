@@ -23,6 +23,7 @@ from ..domain.workspace_cache import (
 )
 from ..lint.settings import Settings, SettingsError
 from ..rules.wording import quoted
+from ..secrets.redaction import shown_text
 from ..workspace.osmosis import DEFAULT_TIMEOUT, Osmosis, OsmosisError
 from ..workspace.pull import pull, references
 from .usage import UsageError
@@ -96,7 +97,7 @@ def _status() -> int:
         if cached is None:
             continue
         age = age_text(moment - cached.fetched.at)
-        version = cached.fetched.cli_version
+        version = shown_text(cached.fetched.cli_version)  # a file in the repository wrote it
         print(f"benchmark {quoted(entry.key)}: fetched {age} ago with osmosis-ai {version}")
     if data.secrets_file is not None and data.secrets is not None:
         age = age_text(moment - data.secrets_file.fetched.at)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 
+from .reading import announce
+
 
 def repository_root(path: str, anchor: str | None = None) -> str | None:
     """The git work tree that holds `path` (the nearest folder above it, as written, with a
@@ -37,8 +39,12 @@ def repository_root(path: str, anchor: str | None = None) -> str | None:
 
 def leaves_repository(path: str, start: str) -> bool:
     """Whether a symbolic link takes `path` out of the repository that holds it (see
-    `root_of`; `start` is the folder a walk started from, or the current folder)."""
-    return escapes(path, root_of(path, start)) is not None
+    `root_of`; `start` is the folder a walk started from, or the current folder). The path
+    is announced (`core.reading.announce`) with its root: whatever asks is about to read it
+    or name it."""
+    root = root_of(path, start)
+    announce(path, root)
+    return escapes(path, root) is not None
 
 
 def root_of(path: str, start: str) -> str:

@@ -17,13 +17,33 @@ from .record import NamedTuple
 
 # Called with every input read here (its name and bytes) before the caller sees it: the
 # output masker (`benchlint.secrets.output`) subscribes, so no reader has to remember to
-# tell it. Every file benchlint reads is read here (`tests/test_layers.py` holds it).
+# tell it. Every file benchlint reads is read here (`tests/test_reads_through_the_reader.py`
+# holds it).
 _OBSERVERS: list[Callable[[str, bytes], None]] = []
 
 
 def observe(callback: Callable[[str, bytes], None]) -> None:
     """Have `callback(name, data)` called with every input read from now on."""
     _OBSERVERS.append(callback)
+
+
+# Called with every path about to be named in output (`announce`), and the root the path
+# belongs to when the caller knows it: a file read here, or refused or listed before it is.
+# The output masker subscribes, so that a file's name is known before a message can say it.
+_NAME_OBSERVERS: list[Callable[[str, str | None], None]] = []
+
+
+def observe_names(callback: Callable[[str, str | None], None]) -> None:
+    """Have `callback(path, root)` called with every path announced from now on."""
+    _NAME_OBSERVERS.append(callback)
+
+
+def announce(path: str | os.PathLike[str], root: str | None = None) -> None:
+    """`path` may be named in output (read, refused, listed); `root`: the repository folder
+    it belongs to, when known. Every read here announces its path first, and so does every
+    check of a path against the repository's boundary (`core.boundary`)."""
+    for callback in _NAME_OBSERVERS:
+        callback(os.fspath(path), root)
 
 
 def _seen(name: str, content: Content) -> Content:
@@ -69,6 +89,7 @@ def read_file(path: str | os.PathLike[str], limit: int) -> Content:
     """A regular file's bytes, at most `limit + 1` of them. Anything else that has a name (a
     FIFO, a device, a socket) is refused before it is opened: it could block or never end.
     Raises OSError (NotARegularFile for those)."""
+    announce(path)  # before the stat: an error may name it
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise NotARegularFile(path, info.st_mode)

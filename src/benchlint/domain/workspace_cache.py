@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.boundary import leaves_repository, repository_root
+from ..core.reading import read_file
 from ..core.record import NamedTuple
 from .catalog.entry import CatalogEntry, CatalogShapeError
 from .catalog.store import entries_from_document
@@ -138,11 +139,17 @@ def _again() -> str:
     return f"run `{REFRESH}` again"
 
 
+_META_LIMIT = 64 * 1024  # a meta file benchlint writes is under 200 bytes
+
+
 def _fetched(path: Path) -> Fetched:
     """What the file beside `path` says; a missing or broken one: the file's own time."""
     meta = path.with_name(path.name[: -len(".json")] + META)
     try:
-        data = json.loads(meta.read_text("utf-8"))
+        content = read_file(meta, _META_LIMIT)  # through the reader: the masker knows it
+        if content.oversized(_META_LIMIT):
+            raise ValueError("too large")
+        data = json.loads(content.data.decode("utf-8"))
         at = datetime.fromisoformat(str(data["fetched_at"]).replace("Z", "+00:00"))
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
@@ -242,7 +249,7 @@ def _git_dir(repository: Path) -> Path | None:
     if dot_git.is_dir():
         return dot_git
     try:
-        text = dot_git.read_text("utf-8", errors="replace")
+        text = read_file(dot_git, _META_LIMIT).data.decode("utf-8", "replace")
     except OSError:
         return None
     if not text.startswith("gitdir:"):

@@ -58,6 +58,18 @@ def _check_selector(selector: str, where: str) -> str:
     return selector
 
 
+def _shown_setting(value: object) -> str:
+    """A setting's value quoted in an error: a string through the renderer, anything else by
+    its type (a number's digits as TOML wrote them, `4111_1111_1111_1111`, are not what
+    Python would print, so no output masker would know them)."""
+    if isinstance(value, str):
+        return f"`{shown_text(one_line(value), one_value=True)}`"
+    return f"a {_TYPE_NAMES.get(type(value), 'value')}"
+
+
+_TYPE_NAMES = {bool: "boolean", int: "number", float: "number", list: "list", dict: "table"}
+
+
 def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [part for part in value.split(",") if part.strip()]
@@ -198,7 +210,13 @@ class Settings:
         set_ = object.__setattr__
         if self.profile not in PROFILES:
             known = ", ".join(f"`{name}`" for name in PROFILES)
-            raise SettingsError(f"unknown profile `{self.profile}` in {where} (known: {known})")
+            if not isinstance(self.profile, str):
+                shown = _shown_setting(self.profile)
+                raise SettingsError(
+                    f"`profile` in {where} must name a profile ({known}), not {shown}"
+                )
+            shown = _shown_setting(self.profile)
+            raise SettingsError(f"unknown profile {shown} in {where} (known: {known})")
         set_(
             self,
             "select",
@@ -216,7 +234,8 @@ class Settings:
         )
         if self.fail_on not in FAIL_ON:
             raise SettingsError(
-                f"`fail-on` in {where} must be one of {', '.join(FAIL_ON)}, not `{self.fail_on}`"
+                f"`fail-on` in {where} must be one of {', '.join(FAIL_ON)}, "
+                f"not {_shown_setting(self.fail_on)}"
             )
         set_(self, "catalogs", _as_paths(self.catalogs, "catalog", where))
         set_(self, "extra_harnesses", _as_tuple(self.extra_harnesses, "extra-harnesses", where))
@@ -294,7 +313,8 @@ class Settings:
                 raise SettingsError(f"`severity` in {where} needs full rule codes, not `{shown}`")
             if level not in SEVERITIES:
                 raise SettingsError(
-                    f"severity of {code} in {where} must be error, warning or info, not `{level}`"
+                    f"severity of {code} in {where} must be error, warning or info, "
+                    f"not {_shown_setting(level)}"
                 )
             checked[code] = level
         return checked

@@ -23,13 +23,15 @@ hundred open documents pays for the one being typed in).
 from __future__ import annotations
 
 import _thread  # `threading` for one lock would cost every command its import
+import os
 import re
 from collections import Counter
 from collections.abc import Container, Hashable
 from typing import Literal
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
-from ..core.reading import observe
+from ..core.boundary import root_of
+from ..core.reading import observe, observe_names
 from ..core.regex import lazy_regex
 from .controls import output_safe
 from .redaction import redact, shown_text
@@ -108,6 +110,10 @@ class OutputMasker:
 
     def clear(self) -> None:
         self._change(_EVERY_SOURCE, None)
+
+    def knows(self, source: Hashable) -> bool:
+        """Whether `source` has been added (and not removed since)."""
+        return source in self._inputs or any(queued == source for queued, _ in self._queued)
 
     def mask(self, text: str, *, colour: bool = True) -> str:
         """`text` as it may be sent (see the module docstring). `colour`: benchlint's own
@@ -236,7 +242,9 @@ def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     if kind != "name":
         return hidden
     parts = {part for part in _PATH_PARTS.split(text) if part and not harmless(part)}
-    return hidden | parts
+    # SARIF writes a path as a URI: a refused part is looked for percent-encoded too.
+    encoded = {quote(os.fsencode(part), safe="") for part in parts}
+    return hidden | parts | encoded
 
 
 _PATH_PARTS = lazy_regex(r"[/\\]")
@@ -256,3 +264,29 @@ def _remember_read(name: str, data: bytes) -> None:
 
 
 observe(_remember_read)
+
+
+def _remember_name(path: str, root: str | None) -> None:
+    """Every path announced (`core.reading.announce`: read, refused or listed) is known
+    before a message can name it: the part below the repository's root (`root`, or the
+    root `core.boundary` finds for it from the current folder) is the repository's choice,
+    judged like any input; the folders above are the machine's. A path announced with its
+    root is not replaced by one announced without."""
+    source = ("name", path)
+    if root is None:
+        if MASKER.knows(source):
+            return
+        root = root_of(path, os.getcwd())
+    MASKER.add(source, chosen_part(path, root), "name")
+
+
+def chosen_part(path: str, root: str) -> str:
+    """What of `path` lies below `root` (its file name alone when it is not below it)."""
+    try:
+        relative = os.path.relpath(os.path.abspath(path), root)
+    except ValueError:  # another drive (Windows)
+        return os.path.basename(path)
+    return os.path.basename(path) if relative.startswith("..") else relative
+
+
+observe_names(_remember_name)

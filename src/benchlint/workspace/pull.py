@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core.boundary import leaves_repository
+from ..core.reading import read_file
 from ..core.record import NamedTuple
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
 from ..domain.secret_records import SecretRecords, SecretRecordsError
 from ..domain.workspace_cache import SECRETS, Fetched, benchmark_file, cache_folder, now, save
+from ..lint.settings import DEFAULT_MAX_FILE_SIZE
 from ..rules.bl404_benchmark_looks_like_path import looks_like_path
 from ..rules.wording import quoted, quoted_text
 from ..secrets.redaction import redact
@@ -75,6 +77,9 @@ class PullReport(NamedTuple):
         return f"workspace pull: {fetched}"
 
 
+_CONFIG_LIMIT = DEFAULT_MAX_FILE_SIZE  # a config past it is not read for keys
+
+
 def references(paths: Iterable[str]) -> tuple[list[str], list[Failed]]:
     """The benchmarks the configs at `paths` (files or folders, as `check` takes them)
     reference, in order, once each; and the paths that cannot be read."""
@@ -87,7 +92,10 @@ def references(paths: Iterable[str]) -> tuple[list[str], list[Failed]]:
         if leaves_repository(target.path, target.walked_from or os.getcwd()):
             continue  # a link out of the repository: not read (`check` reports BL004)
         try:
-            data = tomllib.loads(Path(target.path).read_text("utf-8"))
+            content = read_file(target.path, _CONFIG_LIMIT)  # the masker learns it
+            if content.oversized(_CONFIG_LIMIT):
+                continue  # `check` reports it (BL003)
+            data = tomllib.loads(content.data.decode("utf-8"))
         except (OSError, ValueError):
             continue  # `check` says what is wrong with it
         experiment = data.get("experiment")

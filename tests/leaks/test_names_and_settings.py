@@ -1,0 +1,203 @@
+"""File names, folder names and settings values in every line benchlint prints.
+
+A name is known to the output masker before a message can say it, whatever names it: every
+path is announced when it is read, refused at the repository's boundary, or listed by a walk
+(`core.reading.announce`), with the part below the repository's root judged like any input.
+Settings errors quote a string value through the renderer and any other value by its type.
+Each case here printed a refused name or value in clear before (a helper's attack).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from benchlint.cli.main import main
+from benchlint.domain.workspace_cache import META, benchmark_file, cache_folder
+
+SECRET = "Zq8vKw2mPx7nR4tB9"  # refused: interleaved case and digits, no word in it
+OTHER = "Hy6tGb4nMj8kLp2Qw"
+KANA = "パスワードはひみつのあいことばです"  # refused for its length: 17 letters of one script
+CONFIG = """\
+[experiment]
+benchmark = "terminal-bench-2-1"
+
+[[agents]]
+harness = "terminus-2"
+
+[agents.model]
+type = "provider"
+model = "openai/gpt-5.2"
+api_key_secret = "OPENAI_API_KEY"
+"""
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    (root / "configs" / "benchmark").mkdir(parents=True)
+    (root / "configs/benchmark/ok.toml").write_text(CONFIG, "utf-8")
+    monkeypatch.chdir(root)
+    return root
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    capsys.readouterr()
+    main(list(args))
+    out, err = capsys.readouterr()
+    return out + err
+
+
+def _none_of(shown: str, *secrets: str) -> None:
+    for secret in secrets:
+        for start in range(len(secret) - 7):
+            assert secret[start : start + 8] not in shown, (secret, shown)
+
+
+def test_configs_that_are_never_read_are_not_named_in_clear(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = repo / "configs/benchmark"
+    (folder / f"a.{SECRET}.toml").symlink_to("missing.toml")  # dangling
+    (folder / f"b.{OTHER}.toml").symlink_to("/etc/hostname")  # out of the repository: BL004
+    for fmt in FORMATS:
+        shown = _run(capsys, "check", ".", "--format", fmt, "--no-color")
+        assert "BL004" in shown or "BL004" in json.dumps(shown)  # the findings are there
+        _none_of(shown, SECRET, OTHER)
+    _none_of(_run(capsys, "plan", "."), SECRET, OTHER)
+
+
+def test_a_catalog_found_by_a_settings_pattern_is_not_named_in_clear(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "cat").mkdir()
+    (repo / f"cat/a.{SECRET}.json").write_text("{oops", "utf-8")
+    (repo / "benchlint.toml").write_text('catalog = ["cat/*.json"]\n', "utf-8")
+    shown = _run(capsys, "check", ".")
+    assert "is not valid JSON" in shown
+    _none_of(shown, SECRET)
+
+
+def test_a_settings_file_in_a_refused_folder_is_not_named_in_clear(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    team = repo / f"configs/benchmark/team.{SECRET}"
+    team.mkdir()
+    (team / "benchlint.toml").write_text("profile = \n", "utf-8")
+    (team / "run.toml").write_text(CONFIG, "utf-8")
+    shown = _run(capsys, "check", ".")
+    assert "is not valid TOML" in shown
+    _none_of(shown, SECRET)
+
+
+@pytest.mark.parametrize("how", ["relative", "absolute"])
+def test_folders_below_a_tree_checked_from_outside_it_are_not_named_in_clear(
+    how: str, repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    team = repo / f"configs/benchmark/team.{SECRET}"
+    team.mkdir()
+    (team / "run.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    elsewhere = repo.parent / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    target = "../repo" if how == "relative" else str(repo)
+    for fmt in ("text", "github", "json"):
+        shown = _run(capsys, "check", target, "--format", fmt, "--no-color")
+        assert "BL101" in shown
+        _none_of(shown, SECRET)
+
+
+def test_a_folder_walked_outside_git_keeps_what_lies_below_it_hidden(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    team = tmp_path / f"tree/configs/benchmark/team.{SECRET}"
+    team.mkdir(parents=True)
+    (team / "run.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    shown = _run(capsys, "check", "../tree", "--no-color")
+    assert "BL101" in shown
+    _none_of(shown, SECRET)
+
+
+def test_sarif_does_not_show_a_refused_name_percent_encoded(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / f"configs/benchmark/{KANA}.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    shown = _run(capsys, "check", ".", "--format", "sarif")
+    assert "BL101" in shown
+    _none_of(urllib.parse.unquote(shown), KANA)
+    _none_of(shown, urllib.parse.quote(KANA))
+
+
+@pytest.mark.parametrize(
+    ("setting", "hidden"),
+    [
+        ('profile = "qzxkvwp\\u006cmrtbnhg\\u0066ydqabcd"', "qzxkvwplmrtbnhgfydqabcd"),
+        ("profile = 4111_1111_1111_1111", "4111111111111111"),
+        ("fail-on = 4111_1111_1111_1111", "4111111111111111"),
+        ("[severity]\nBL101 = 4111_1111_1111_1111", "4111111111111111"),
+    ],
+)
+@pytest.mark.parametrize("name", ["lint.cfg", "lint.toml"])
+def test_a_settings_value_is_not_shown_as_it_decodes(
+    setting: str, hidden: str, name: str, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo.parent / name).write_text(setting + "\n", "utf-8")
+    shown = _run(capsys, "check", ".", "--config", str(repo.parent / name))
+    assert name in shown  # the error is there, naming the file
+    _none_of(shown, hidden)
+
+
+def test_a_non_string_setting_is_named_by_its_type(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "benchlint.toml").write_text("profile = 7\n", "utf-8")
+    shown = _run(capsys, "check", ".")
+    assert "must name a profile (`docs`, `osmosis-0.3.8`), not a number" in shown
+
+
+def test_workspace_status_does_not_show_a_meta_file_in_clear(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    entry = {"key": "acme/x@1", "name": "X", "source_type": "harbor_registry", "tasks": []}
+    folder = cache_folder(repo)
+    path = benchmark_file(folder, "acme/x@1")
+    path.write_text(json.dumps({"schema_version": 1, "data": {"benchmark": entry}}), "utf-8")
+    meta = path.with_name(path.name[: -len(".json")] + META)
+    meta.write_text(
+        json.dumps({"fetched_at": "2026-01-01T00:00:00Z", "cli_version": SECRET}), "utf-8"
+    )
+    shown = _run(capsys, "workspace", "status")
+    assert "acme/x@1" in shown
+    _none_of(shown, SECRET)
+
+
+def test_workspace_pull_does_not_echo_a_benchmark_key_in_clear(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = repo / "configs/benchmark/ok.toml"
+    config.write_text(CONFIG.replace("terminal-bench-2-1", SECRET), "utf-8")
+    cli = tmp_path / "osmosis"
+    cli.write_text(
+        "#!/bin/sh\n"
+        'case "$1" in --version) echo "osmosis-ai 0.3.8"; exit 0;; esac\n'
+        'if [ "$2" = "benchmark" ]; then\n'
+        '  echo \'{"schema_version": 1, "error": {"code": "NOT_FOUND", '
+        '"message": "Benchmark not found"}}\' >&2; exit 1\n'
+        "fi\n"
+        'echo \'{"schema_version": 1, "items": []}\'\n',
+        "utf-8",
+    )
+    cli.chmod(cli.stat().st_mode | stat.S_IXUSR)
+    shown = _run(capsys, "workspace", "pull", "--osmosis", str(cli))
+    assert "no benchmark" in shown
+    _none_of(shown, SECRET)
+    assert os.path.isdir(repo / ".benchlint")
