@@ -229,3 +229,55 @@ def test_a_pattern_too_long_to_match_in_linear_time_is_a_settings_error() -> Non
     usual = "configs/benchmark/{nightly,weekly}/**/*.toml"
     assert globs.glob_problem(usual) is None
     assert globs.glob_match(usual, "configs/benchmark/weekly/a/b.toml")
+
+
+# -- a diff's moved values -------------------------------------------------------------------
+def test_a_diff_stars_moved_values_as_exact_occurrences_would_and_more() -> None:
+    """Every character the old exact, overlapping search starred is starred; more only where
+    8 characters of a long value stand (the output masker's rule)."""
+    from ahocorasick_rs import AhoCorasick
+
+    from benchlint.lint.fixer import _Moved
+
+    rng = random.Random(7)
+    for _ in range(3_000):
+        values = list({"".join(rng.choice("ab") for _ in range(rng.randint(4, 12))) for _ in "xyz"})
+        real = "".join(rng.choice("ab ") for _ in range(rng.randint(0, 40)))
+        exact = set()
+        for _, start, end in AhoCorasick(values).find_matches_as_indexes(real, overlapping=True):
+            exact.update(range(start, end))
+        starred = _Moved(values).starring(real, real)
+        assert {i for i, char in enumerate(starred) if char == "*"} >= exact
+        windows = {i for i in range(len(real)) if starred[i] == "*"} - exact
+        for i in windows:  # any extra star lies in 8 characters of a value
+            assert any(
+                real[j : j + 8] in value
+                for j in range(i - 7, i + 1)
+                if 0 <= j <= len(real) - 8
+                for value in values
+            )
+
+
+def test_nested_moved_values_cost_a_few_matches_per_character(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`aaaaa`, `aaaaaa`, ... hidden before a fix: the old search found every one at every
+    place (a line's matches grew with its square)."""
+    from benchlint.lint import fixer
+
+    found = []
+    real_finder = fixer.AhoCorasick
+
+    class Counting:
+        def __init__(self, values: list[str]) -> None:
+            self.inner = real_finder(values)
+
+        def find_matches_as_indexes(self, text: str, overlapping: bool) -> list:
+            matches = self.inner.find_matches_as_indexes(text, overlapping)
+            found.append(len(matches))
+            return matches
+
+    monkeypatch.setattr(fixer, "AhoCorasick", Counting)
+    values = ["a" * length for length in range(4, 200)]
+    fixer._Moved(values).starring("a" * 400, "a" * 400)
+    assert sum(found) <= 4 * 400

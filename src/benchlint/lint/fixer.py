@@ -28,7 +28,7 @@ from ..core.line_diff import changed_runs
 from ..core.record import NamedTuple
 from ..core.text import LineIndex
 from ..parsing.document import BOM, EncodingProblem, decode, parse
-from ..secrets.source import masked_source, source_secrets
+from ..secrets.source import GRAM, masked_source, source_secrets
 from .engine import lint
 from .settings import Settings, default_settings
 
@@ -327,8 +327,8 @@ def _shown_lines(before: str, after: str) -> tuple[list[_Shown], list[_Shown]]:
     # from `password` to a key that does not name a credential).
     moved = [value for value in source_secrets(before).starred if len(value) >= 4]
     if moved:
-        finder = AhoCorasick(moved)
-        sides[1] = [(_starring(shown, real, finder), real) for shown, real in sides[1]]
+        finder = _Moved(moved)
+        sides[1] = [(finder.starring(shown, real), real) for shown, real in sides[1]]
     strictest: dict[str, str] = {}
     for shown, real in (*sides[0], *sides[1]):
         known = strictest.get(real)
@@ -337,13 +337,43 @@ def _shown_lines(before: str, after: str) -> tuple[list[_Shown], list[_Shown]]:
     return old, new
 
 
-def _starring(shown: str, real: str, values: AhoCorasick) -> str:
-    """`shown` (the masked form of `real`) with every occurrence of `values` in `real`
-    starred too (one pass over the line)."""
-    chars = list(shown)
-    for _, start, end in values.find_matches_as_indexes(real, overlapping=True):
-        chars[start:end] = "*" * (end - start)
-    return "".join(chars)
+class _Moved:
+    """Values hidden before a fix, to star wherever the fixed text has them. A short value
+    (under `GRAM` characters) is starred where it occurs; a longer one wherever any `GRAM`
+    characters of it occur, as the output masker does. Linear in a line: at one place at
+    most one short value of each length ends, where every occurrence of nested values
+    (`aaaaa`, `aaaaaa`, ...) made a line's matches grow with its square."""
+
+    def __init__(self, values: list[str]) -> None:
+        short = [value for value in values if len(value) < GRAM]
+        self._short = AhoCorasick(short) if short else None
+        self._grams = {
+            value[i : i + GRAM]
+            for value in values
+            if len(value) >= GRAM
+            for i in range(len(value) - GRAM + 1)
+        }
+
+    def starring(self, shown: str, real: str) -> str:
+        """`shown` (the masked form of `real`) with what `real` holds of the values starred."""
+        spans: list[tuple[int, int]] = []
+        if self._short is not None:
+            spans += [(a, b) for _, a, b in self._short.find_matches_as_indexes(real, True)]
+        if self._grams:
+            grams = self._grams
+            spans += [
+                (i, i + GRAM) for i in range(len(real) - GRAM + 1) if real[i : i + GRAM] in grams
+            ]
+        if not spans:
+            return shown
+        chars = list(shown)
+        reach = 0  # stars already written up to here: each character starred once
+        for start, end in sorted(spans):
+            start = max(start, reach)
+            if start < end:
+                chars[start:end] = "*" * (end - start)
+                reach = end
+        return "".join(chars)
 
 
 def _union(one: str, other: str) -> str:
