@@ -31,6 +31,7 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable
 
 from benchlint import Settings, lint_text
@@ -203,6 +204,24 @@ def diff_repeated_lines(n: int) -> Work:
     return work
 
 
+def diff_nested_values(n: int) -> Work:
+    """`check --diff` after a fix, of credential-named values of lengths 5, 6, 7, ... (about
+    `n` characters in all): each value's line holds every shorter one at every place (every
+    occurrence was starred one by one)."""
+    from benchlint.lint.fixer import unified_diff
+
+    count = math.isqrt(2 * n)
+    env = "".join(f'P{i}_PASSWORD = "{"a" * (5 + i)}"\n' for i in range(count))
+    before = f"{HEAD}{AGENT}[env]\n{env}unknown = 1\n"
+    after = f"{HEAD}{AGENT}[env]\n{env}"
+
+    def work() -> object:
+        _fresh()
+        return unified_diff(PATH, before, after)
+
+    return work
+
+
 def suppressions_file_wide(n: int) -> Work:
     """A finding and a file-wide suppression on each of `n` lines."""
     lines = "".join(f"unknown_{i} = {i}  # benchlint: ignore-file[BL101]\n" for i in range(n))
@@ -263,6 +282,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "ignore-actions-many-codes": (ignore_actions_many_codes, 200),
     "outline-blank-header": (outline_blank_header, 2000),
     "diff-repeated-lines": (diff_repeated_lines, 250),
+    "diff-nested-values": (diff_nested_values, 5000),
     "suppressions-file-wide": (suppressions_file_wide, 200),
     "suppression-many-codes": (suppression_many_codes, 1000),
     "glob-braces-settings": (glob_braces_settings, 16),
