@@ -7,7 +7,7 @@ that fails validation somewhere else; the accessors here skip whatever has the w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.diagnostic import Range
@@ -247,9 +247,12 @@ class Context:
                         refs.append(SecretReference((table, "required", index), value, kind))
         return refs
 
-    def injected_names(self, index: int, agent: dict[str, Any]) -> dict[str, ConfigPath]:
+    def injected_names(
+        self, index: int, agent: dict[str, Any], verifier: Iterable[str] | None = None
+    ) -> dict[str, ConfigPath]:
         """Names the Platform injects into an agent, each with the reference that asks for it:
-        its model key, the judge key and every verifier secret."""
+        its model key, the judge key and every verifier secret (`verifier`: only these of the
+        `verifier_secrets`, in their order, for a caller that knows which can matter)."""
         names: dict[str, ConfigPath] = {}
         model = self.model_of(agent)
         key = self.string(model, "api_key_secret")
@@ -258,6 +261,16 @@ class Context:
         judge = self.string(self.table("execution"), "judge_api_key_secret")
         if judge:
             names.setdefault(judge, ("execution", "judge_api_key_secret"))
+        secrets = self.verifier_secrets
+        for value in secrets if verifier is None else verifier:
+            names.setdefault(value, secrets[value])
+        return names
+
+    @lazy
+    def verifier_secrets(self) -> dict[str, ConfigPath]:
+        """Each `[verifier].required` name with the first place that lists it, in order: the
+        secrets the Platform injects into every agent for the verifier."""
+        names: dict[str, ConfigPath] = {}
         for path, value in self.strings(("verifier", "required")):
             names.setdefault(value, path)
         return names

@@ -24,7 +24,9 @@ that array, so its body may still belong to the table above.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sys
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from ..core.paths import ConfigPath
@@ -165,106 +167,345 @@ def read_header(text: str) -> HeaderName:
 
 
 class Reach:
-    """Whether the blanked lines of a document could hold a path."""
+    """Whether the blanked lines of a document could hold a path.
+
+    The lines are indexed once (a lint asks about every absent key, and a broken file may
+    have thousands of both): a `key = …` line by its whole path, in a trie of the paths its
+    bodies give it; a broken header by its name, in a trie of the parts read, with the keys
+    of the lines of its body. A question walks the tries along its path, so it visits only
+    the names that can be its table, a table above it, or one below it, and asks each name
+    about all the header lines where it stands at once (sorted: a path through an array of
+    tables reaches only the lines of one entry, a range)."""
 
     def __init__(self, broken: Iterable[BrokenLine], source_map: SourceMap, lines: LineIndex):
         self.broken = tuple(broken)
         self.source_map = source_map
         self.lines = lines
+        self._pairs: _PathNode | None = None  # the trie of the paths of `key = …` lines
+        self._headers: _NameNode | None = None  # the trie of the names of broken headers
+        self._always: list[_Name] = []  # the names read as nothing (`[`): asked every time
+        self._entry_lines: dict[ConfigPath, list[int]] = {}
+        self._ranges: dict[tuple[ConfigPath, bool], tuple[int, int] | None] = {}
+        self._index()
+
+    def _index(self) -> None:
+        names: dict[HeaderName, _Name] = {}
+        for line in self.broken:
+            key = line.key
+            for body in line.bodies:
+                header = body.header
+                if header is None:
+                    assert body.table is not None
+                    self._add_pair(body.table if key is None else (*body.table, *key))
+                    continue
+                name = names.get(header)
+                if name is None:
+                    name = names[header] = _Name(header)
+                name.lines.append(body.line)
+                if line.is_header:
+                    continue  # the header line itself makes only tables
+                if key is None:
+                    name.unread.append(body.line)
+                else:
+                    node = name.keys
+                    for part in key:
+                        node = node.child(part)
+                        node.through.append(body.line)
+                    node.ends.append(body.line)
+        if names:  # (most broken files have only a key line or two)
+            self._headers = _NameNode()
+            for name in names.values():
+                name.finish()
+                self._add_name(self._headers, name)
+            self._headers.finish()
+
+    def _add_pair(self, path: ConfigPath) -> None:
+        node = self._pairs
+        if node is None:
+            node = self._pairs = _PathNode()
+        for part in path:
+            below = node.children.get(part)
+            if below is None:
+                below = node.children[part] = _PathNode()
+            node = below
+        node.end = True
+
+    def _add_name(self, node: _NameNode, name: _Name) -> None:
+        header = name.header
+        parts = header.parts
+        if header.tail == "any" or not parts:
+            self._always.append(name)
+            return
+        for part in parts[:-1]:
+            node.add_below(header, name.lines)
+            node = node.child(part)
+        node.add_below(header, name.lines)  # the names strictly below each node on the way
+        if header.tail == "cut":  # kept one level up: `[agents.mo` may be `agents.model`
+            node.cut.setdefault(parts[-1], []).append(name)
+        else:
+            node.child(parts[-1]).names.append(name)
 
     def could_hold(self, path: ConfigPath, *, table: bool = True) -> bool:
         """Whether a blanked line may have defined `path`, a table or key above it (so that
         `path` would exist) or a key below it (so that the table `path` would not be empty).
         `table`: a table at `path` would count (a header can make only tables)."""
-        return any(self._line_holds(line, path, table) for line in self.broken)
-
-    def _line_holds(self, line: BrokenLine, path: ConfigPath, table: bool) -> bool:
-        for body in line.bodies:
-            if body.header is None:
-                assert body.table is not None
-                if self._pair_holds(body.table, line.key, path):
-                    return True
-            elif self._header_holds(body, line, path, table):
+        if self._pairs is not None and self._pair_holds(self._pairs, path):
+            return True
+        keys = tuple(part for part in path if isinstance(part, str))
+        for name in self._always:
+            if self._name_holds(name, path, keys, table):
                 return True
-        return False
+        node = self._headers
+        if node is None:
+            return False
+        for part in keys:
+            for name in (*node.names, *node.cut_names(part)):  # `keys` so far; cut: one more
+                if self._name_holds(name, path, keys, table):
+                    return True
+            below = node.children.get(part)
+            if below is None:
+                return False
+            node = below
+        for name in node.names:  # exactly `keys`
+            if self._name_holds(name, path, keys, table):
+                return True
+        # The names longer than `keys` (each can only be a table below `path`).
+        return table and self._below_holds(node, path, keys)
 
     @staticmethod
-    def _pair_holds(table: ConfigPath, key: tuple[str, ...] | None, path: ConfigPath) -> bool:
-        return _related(table if key is None else (*table, *key), path)
+    def _pair_holds(node: _PathNode, path: ConfigPath) -> bool:
+        """Whether the path of a `key = …` line is `path`, above it or below it."""
+        if node.end:
+            return True
+        for part in path:
+            below = node.children.get(part)
+            if below is None:
+                return False
+            if below.end:
+                return True
+            node = below
+        return True  # some line's path goes on below `path`
 
-    def _header_holds(self, body: Body, line: BrokenLine, path: ConfigPath, table: bool) -> bool:
-        header = body.header
-        assert header is not None
-        if table and self._can_open_under(header, body.line, path):
-            return True  # `[path]` or `[path.x]` makes the table `path`
-        if line.is_header or header.double:
-            # The header line itself makes only tables; the body of `[[x]]` is a new entry of
-            # an array, which no path of the values read names.
+    def _below_holds(self, node: _NameNode, path: ConfigPath, keys: tuple[str, ...]) -> bool:
+        """Whether a header longer than `keys`, named below them, can open a table below
+        `path` (a header line makes only tables, and can be nothing shorter)."""
+        if node.below_double and len(keys) == len(path):
+            return True  # `[[path.x]]`: a new entry of an array below `path`
+        if node.below_exact and _any_in(node.below_exact, self._range(path, exact=True)):
+            return True
+        return bool(node.below_other) and _any_in(node.below_other, self._range(path, exact=False))
+
+    def _name_holds(
+        self, name: _Name, path: ConfigPath, keys: tuple[str, ...], table: bool
+    ) -> bool:
+        """Whether a broken header of this name, on one of its lines, or a line of its body
+        may hold `path`."""
+        header = name.header
+        exact = header.tail == "exact"
+        if table and header.names_under(keys):
+            # `[path]` or `[path.x]` makes the table `path`; `[[path]]`, `[[path.x]]` too,
+            # with the body in a new entry.
+            if header.double is not False and len(keys) == len(path):
+                return True
+            if not header.double and _any_in(name.lines, self._range(path, exact=exact)):
+                return True
+        if header.double:
+            # The body of `[[x]]` is a new entry of an array, which no path of the values
+            # read names.
             return False
         last = len(path) if table else len(path) - 1
+        count = 0  # the keys in `path[:depth]`
         for depth in range(1, last + 1):
-            opened = path[:depth]
-            if isinstance(opened[-1], int) or not self._can_open(header, body.line, opened):
+            if isinstance(path[depth - 1], int):
                 continue
-            rest = path[depth:]
-            if line.key is None or _related(line.key, rest):
+            count += 1
+            if not header.names(keys[:count]):
+                continue
+            opened = path[:depth]
+            entry = self.source_map.get(opened)
+            if entry is not None and entry.kind != "implicit" and not exact:
+                continue  # defined already: no header opens it again
+            if name.holds_key(path[depth:], self._range(opened, exact=exact)):
                 return True
         return False
 
-    def _names(self, path: ConfigPath, at_line: int, *, exact: bool) -> tuple[str, ...] | None:
-        """The header name of `path` at a line: its keys, when each array index in it is the
-        array's last entry above that line (the one a header there belongs to), and (unless
-        the header names it `exact`ly: see `_can_open`) no value is on the way."""
-        names: list[str] = []
+    def _range(self, path: ConfigPath, *, exact: bool) -> tuple[int, int] | None:
+        """The lines [first, end) where a header can name `path`: each array index in it is
+        the array's last entry above the line (the one a header there belongs to), and
+        (unless the header names it `exact`ly) no value is on the way; None: no line."""
+        cache_key = (path, exact)
+        if cache_key in self._ranges:
+            return self._ranges[cache_key]
+        first, end = 0, _NO_END
+        found: tuple[int, int] | None = None
         for depth, part in enumerate(path):
             if isinstance(part, int):
-                if part != self._last_entry(path[:depth], at_line):
-                    return None
-            else:
+                starts = self._entries_above(path[:depth])
+                if not 0 <= part < len(starts):
+                    break
+                first = max(first, starts[part])
+                if part + 1 < len(starts):
+                    end = min(end, starts[part + 1])
+            elif not exact:
                 entry = self.source_map.get(path[: depth + 1])
-                if entry is not None and entry.kind == "pair" and not exact:
-                    return None  # a value: no header reaches into it
-                names.append(part)
-        return tuple(names)
+                if entry is not None and entry.kind == "pair":
+                    break  # a value: no header reaches into it
+        else:
+            found = (first, end) if first < end else None
+        self._ranges[cache_key] = found
+        return found
 
-    def _can_open(self, header: HeaderName, at_line: int, path: ConfigPath) -> bool:
-        """Whether the header at `at_line` can be `[path]`: a table no header, dotted key or
-        value defines (one only named by a longer header may still be defined). A header
-        that names it exactly may define it again: the parser refuses the second definition,
-        but the fix may as well be in the first."""
-        names = self._names(path, at_line, exact=header.tail == "exact")
-        if names is None or not header.names(names):
+    def _entries_above(self, array: ConfigPath) -> list[int]:
+        """For each entry of the array of tables `array` in turn (up to the first without a
+        header), the last line of a header of it or of an entry before it: the last entry
+        whose header is above a line is the one just before the first of these past it."""
+        starts = self._entry_lines.get(array)
+        if starts is None:
+            starts = self._entry_lines[array] = []
+            line = 0
+            index = 0
+            while (entry := self.source_map.get((*array, index))) is not None:
+                if entry.header is None:
+                    break
+                line = max(line, self.lines.position(entry.header.start).line)
+                starts.append(line)
+                index += 1
+        return starts
+
+
+_NO_END = sys.maxsize  # no line ends a range
+
+
+def _any_in(lines: list[int], reach: tuple[int, int] | None) -> bool:
+    """Whether the sorted `lines` have one in the range [first, end)."""
+    if reach is None:
+        return False
+    at = bisect_left(lines, reach[0])
+    return at < len(lines) and lines[at] < reach[1]
+
+
+def _sorted(lines: list[int]) -> list[int]:
+    return sorted(set(lines))
+
+
+class _PathNode:
+    """A node of the trie of the paths of the `key = …` lines (their table's and key's)."""
+
+    __slots__ = ("children", "end")
+
+    def __init__(self) -> None:
+        self.children: dict[str | int, _PathNode] = {}
+        self.end = False  # a line's path ends here
+
+
+class _KeyNode:
+    """A node of the trie of the keys read in the bodies of one header name, with the lines
+    of the headers (sorted) whose body has a key that ends here, or goes through here."""
+
+    __slots__ = ("children", "ends", "through")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _KeyNode] = {}
+        self.ends: list[int] = []
+        self.through: list[int] = []
+
+    def child(self, part: str) -> _KeyNode:
+        node = self.children.get(part)
+        if node is None:
+            node = self.children[part] = _KeyNode()
+        return node
+
+    def finish(self) -> None:
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            node.ends = _sorted(node.ends)
+            node.through = _sorted(node.through)
+            stack.extend(node.children.values())
+
+
+class _Name:
+    """Every broken header of one name, and the lines of their bodies: by the line of the
+    header (sorted), its lines, the ones with a key that cannot be read, and the keys."""
+
+    __slots__ = ("header", "keys", "lines", "unread")
+
+    def __init__(self, header: HeaderName) -> None:
+        self.header = header
+        self.lines: list[int] = []
+        self.unread: list[int] = []
+        self.keys = _KeyNode()
+
+    def finish(self) -> None:
+        self.lines = _sorted(self.lines)
+        self.unread = _sorted(self.unread)
+        self.keys.finish()
+
+    def holds_key(self, rest: ConfigPath, reach: tuple[int, int] | None) -> bool:
+        """Whether a line of the body of one of these headers in the range `reach` has a
+        key that is `rest`, above it or below it (or a key that cannot be read)."""
+        if reach is None:
             return False
-        entry = self.source_map.get(path)
-        return entry is None or entry.kind == "implicit" or header.tail == "exact"
-
-    def _can_open_under(self, header: HeaderName, at_line: int, path: ConfigPath) -> bool:
-        """Whether the header can be `[path]`, `[[path]]` or a table below `path`."""
-        keys = tuple(part for part in path if isinstance(part, str))
-        if header.double is not False and len(keys) == len(path) and header.names_under(keys):
-            return True  # `[[path]]`, `[[path.x]]`: the body goes into a new entry
-        if header.double:
-            return False
-        names = self._names(path, at_line, exact=header.tail == "exact")
-        return names is not None and header.names_under(names)
-
-    def _last_entry(self, array: ConfigPath, at_line: int) -> int | None:
-        """The index of the last entry of the array of tables `array` whose header is above
-        `at_line`."""
-        last = None
-        index = 0
-        while (entry := self.source_map.get((*array, index))) is not None:
-            if entry.header is None or self.lines.position(entry.header.start).line > at_line:
-                break
-            last = index
-            index += 1
-        return last
+        if _any_in(self.unread, reach):
+            return True
+        node = self.keys
+        for part in rest:
+            below = node.children.get(part) if isinstance(part, str) else None
+            if below is None:
+                return False
+            if _any_in(below.ends, reach):
+                return True
+            node = below
+        return _any_in(node.through, reach)
 
 
-def _related(a: ConfigPath, b: ConfigPath) -> bool:
-    """One path is the other or leads to it."""
-    shorter = min(len(a), len(b))
-    return a[:shorter] == b[:shorter]
+class _NameNode:
+    """A node of the trie of broken header names, by their parts read: the names of exactly
+    these parts, the names cut one part further (by that part), and the header lines of
+    the names strictly below (which can open a table below any path that leads here)."""
+
+    __slots__ = ("below_double", "below_exact", "below_other", "children", "cut", "names")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _NameNode] = {}
+        self.names: list[_Name] = []
+        self.cut: dict[str, list[_Name]] = {}
+        self.below_double = False  # a name below may be `[[…]]`
+        self.below_exact: list[int] = []  # the lines of the names below closed by `]`
+        self.below_other: list[int] = []  # … and of the others (neither may be `[[…]]`)
+
+    def child(self, part: str) -> _NameNode:
+        node = self.children.get(part)
+        if node is None:
+            node = self.children[part] = _NameNode()
+        return node
+
+    def add_below(self, header: HeaderName, lines: list[int]) -> None:
+        if header.double is not False:
+            self.below_double = True
+        if not header.double:
+            (self.below_exact if header.tail == "exact" else self.below_other).extend(lines)
+
+    def cut_names(self, part: str) -> Iterator[_Name]:
+        """The names cut one part below this node whose last part starts `part`."""
+        cut = self.cut
+        if not cut:
+            return
+        if len(cut) <= len(part):
+            for start, names in cut.items():
+                if part.startswith(start):
+                    yield from names
+        else:
+            for size in range(len(part) + 1):
+                yield from cut.get(part[:size], ())
+
+    def finish(self) -> None:
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            node.below_exact = _sorted(node.below_exact)
+            node.below_other = _sorted(node.below_other)
+            stack.extend(node.children.values())
 
 
 def _key(text: str) -> tuple[str, ...] | None:

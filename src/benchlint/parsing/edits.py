@@ -17,7 +17,9 @@ The fixer re-parses every result anyway; these helpers aim never to need that sa
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from ..core.diagnostic import Edit, Range
 from ..core.paths import ConfigPath
@@ -26,6 +28,7 @@ from .document import Document
 from .span import Span
 
 if TYPE_CHECKING:
+    from .mapping import Comment
     from .sourcemap import Entry
 
 
@@ -141,11 +144,7 @@ def _remove_lines(document: Document, start: int, end: int) -> tuple[Edit, ...]:
     never text of the file copied back in)."""
     text = document.text
     line_start, line_end = _line_bounds(text, start, end)
-    comments = [
-        comment.span
-        for comment in document.source_map.comments
-        if line_start <= comment.span.start < line_end
-    ]
+    comments = _comments_in(document, line_start, line_end)
     cuts: list[tuple[int, int]] = []
     at = line_start  # everything before `at` is decided
     for comment in comments:
@@ -205,9 +204,70 @@ def _comma_before(document: Document, start: int) -> int | None:
     if at == 0 or text[at - 1] != ",":
         return None
     comma = at - 1
-    if any(c.span.start <= comma < c.span.end for c in document.source_map.comments):
+    if _in_comment(document, comma):
         return None  # a comment ending in a comma, not a separator
     return comma
+
+
+def _comments_in(document: Document, start: int, end: int) -> list[Span]:
+    """The spans of the comments starting in [start, end), in the document's order."""
+    comments = document.source_map.comments
+    if len(comments) <= _FEW_COMMENTS:
+        return [comment.span for comment in comments if start <= comment.span.start < end]
+    return _indexed(document, comments).starting_in(start, end)
+
+
+def _in_comment(document: Document, offset: int) -> bool:
+    """Whether a comment holds the character at `offset`."""
+    comments = document.source_map.comments
+    if len(comments) <= _FEW_COMMENTS:
+        return any(c.span.start <= offset < c.span.end for c in comments)
+    return _indexed(document, comments).cover(offset)
+
+
+# Up to this many comments, a fix reads them all (as cheap as finding them); beyond, they are
+# indexed once per document: every fix that removes an item asks, and a file may have
+# thousands of both.
+_FEW_COMMENTS = 16
+
+
+class _Comments:
+    """The comments of a document, found by offset."""
+
+    __slots__ = ("comments", "ends", "ordered", "starts")
+
+    def __init__(self, comments: list[Comment]) -> None:
+        self.comments = comments
+        self.starts = [comment.span.start for comment in comments]
+        self.ordered = self.starts == sorted(self.starts)  # document order (else: one by one)
+        self.ends: list[int] = []  # the furthest end of the comments up to each one
+        furthest = -1
+        for comment in comments:
+            furthest = max(furthest, comment.span.end)
+            self.ends.append(furthest)
+
+    def starting_in(self, start: int, end: int) -> list[Span]:
+        if not self.ordered:
+            return [c.span for c in self.comments if start <= c.span.start < end]
+        first = bisect_left(self.starts, start)
+        last = bisect_left(self.starts, end, first)
+        return [comment.span for comment in self.comments[first:last]]
+
+    def cover(self, offset: int) -> bool:
+        if not self.ordered:
+            return any(c.span.start <= offset < c.span.end for c in self.comments)
+        before = bisect_right(self.starts, offset)  # the comments starting at or before it
+        return before > 0 and self.ends[before - 1] > offset
+
+
+_INDEXED: WeakKeyDictionary[Document, _Comments] = WeakKeyDictionary()
+
+
+def _indexed(document: Document, comments: list[Comment]) -> _Comments:
+    found = _INDEXED.get(document)
+    if found is None:
+        found = _INDEXED[document] = _Comments(comments)
+    return found
 
 
 # -- inserting -------------------------------------------------------------------------------

@@ -22,9 +22,19 @@ def check(ctx: Context) -> Iterator[Finding]:
     literals = {name for _, env in ctx.env_tables for name in env}
     if not any(ref.value in literals for ref in ctx.secret_references if ref.kind != "harness"):
         return  # no injected name is set literally anywhere (the usual file)
+    # Each agent is asked only about the verifier names that can collide there: those in its
+    # own env, and those in `[env]` not reported yet (one reported for an agent is the same
+    # finding for every later agent, unless that agent's env or model key takes the name).
+    verifier = ctx.verifier_secrets
+    rank = {name: at for at, name in enumerate(verifier)}
+    shared = ctx.env_of(ctx.data)
+    waiting = [name for name in verifier if name in shared]
     reported: set[tuple[tuple[str | int, ...], tuple[str | int, ...]]] = set()
     for index, agent in ctx.agents:
-        for name, reference in ctx.injected_names(index, agent).items():
+        own = [name for name in ctx.env_of(agent) if name in rank]
+        colliding = sorted({*own, *waiting}, key=rank.__getitem__)
+        names = ctx.injected_names(index, agent, colliding)
+        for name, reference in names.items():
             literal = ctx.literal_in_env(index, agent, name)
             if literal is None or (literal, reference) in reported:
                 continue
@@ -37,6 +47,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 Anchor.key(literal),
                 related=((f"the secret {name} is referenced here", Anchor.value(reference)),),
             )
+        waiting = [name for name in waiting if (("env", name), verifier[name]) not in reported]
 
 
 RULE = Rule(

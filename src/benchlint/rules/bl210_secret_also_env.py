@@ -10,7 +10,7 @@ pasted in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.paths import table_label
 from ..lint.context import Context
@@ -21,8 +21,14 @@ def check(ctx: Context) -> Iterator[Finding]:
     names = {name: path for path, name in reversed(ctx.strings(("secrets", "required")))}
     if not names:
         return
+    rank: dict[str, int] | None = None  # each name's place in `names`: the findings' order
     for table, env in ctx.env_tables:
-        for name in names:
+        found: Iterable[str] = names
+        if len(env) < len(names):  # the names both list, read from the shorter (in order)
+            if rank is None:
+                rank = {name: at for at, name in enumerate(names)}
+            found = sorted((name for name in env if name in rank), key=rank.__getitem__)
+        for name in found:
             if name in env:
                 yield Finding(
                     f"{name} is listed in [secrets].required and also set literally in "
