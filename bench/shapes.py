@@ -234,6 +234,56 @@ def suppression_many_codes(n: int) -> Work:
     return _checking(f"{HEAD}# benchlint: ignore[{codes}]\n{AGENT}")
 
 
+def broken_body_absent_keys(n: int) -> Work:
+    """`n` agents each missing its harness and model, after which a broken header's body of
+    `n` key lines is blanked: each absent key asked every blanked line (`Reach`)."""
+    agents = "[[agents]]\n" * n
+    body = "".join(f"k{i} = {i}\n" for i in range(n))
+    return _checking(HEAD + agents + "[execution\n" + body)
+
+
+def broken_dotted_headers(n: int) -> Work:
+    """`n` agents and, after a broken header, `n` header-shaped lines `agents.m{i}]`, each a
+    broken header of its own that every absent key asked about."""
+    agents = "[[agents]]\n" * n
+    body = "".join(f"agents.m{i}]\n" for i in range(n))
+    return _checking(HEAD + agents + "[x\n" + body)
+
+
+def repeats_with_comments(n: int) -> Work:
+    """`n` repeated task names on lines of their own (BL503's fix removes each line) and `n`
+    comment lines: each removal read every comment of the file."""
+    names = '  "terminal-bench/x",\n' * n
+    comments = "".join(f"# note {i}\n" for i in range(n))
+    return _checking(HEAD + f"[tasks]\ntask_names = [\n{names}]\n" + AGENT + comments)
+
+
+def repeats_inline_with_comments(n: int) -> Work:
+    """`n` repeats on one line (each fix looks for the comma before the item, and whether a
+    comment holds it) and `n` comment lines."""
+    names = ", ".join('"terminal-bench/x"' for _ in range(n))
+    comments = "".join(f"# note {i}\n" for i in range(n))
+    return _checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT + comments)
+
+
+def verifier_names_per_agent(n: int) -> Work:
+    """BL205: `n` agents and `n` `[verifier].required` names, one set in `[env]`: each agent's
+    injected names were built from the whole list, and each looked up."""
+    agents = '[[agents]]\nharness = "terminus-2"\n' * n
+    required = ", ".join(f'"S{i}"' for i in range(n))
+    return _checking(HEAD + f'[env]\nS0 = "x"\n[verifier]\nrequired = [{required}]\n' + agents)
+
+
+def secrets_per_env_table(n: int) -> Work:
+    """BL210: `n` agents each with an `[agents.env]`, and `4 n` `[secrets].required` names:
+    each table was asked about every name."""
+    agents = "".join(
+        f'[[agents]]\nharness = "terminus-2"\n[agents.env]\nE{i} = "1"\n' for i in range(n)
+    )
+    required = ", ".join(f'"S{i}"' for i in range(4 * n))
+    return _checking(HEAD + f"[secrets]\nrequired = [{required}]\n" + agents)
+
+
 def glob_braces_settings(n: int) -> Work:
     """A `per-file-ignores` pattern of `n` braces: refused with a settings error, and matched
     (the matcher's own bound: braces past it are literal) without expanding them."""
@@ -290,6 +340,12 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-multiline-secrets": (multiline_secrets, 100),
     "check-diagnostics-per-line": (diagnostics_per_line, 100),
     "check-syntax-errors": (syntax_errors, 100),
+    "check-broken-body-absent-keys": (broken_body_absent_keys, 400),
+    "check-broken-dotted-headers": (broken_dotted_headers, 400),
+    "check-repeats-with-comments": (repeats_with_comments, 500),
+    "check-repeats-inline-with-comments": (repeats_inline_with_comments, 250),
+    "check-verifier-names-per-agent": (verifier_names_per_agent, 1000),
+    "check-secrets-per-env-table": (secrets_per_env_table, 200),
 }
 
 if __name__ == "__main__":
