@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from ..core.diagnostic import Edit, Range
 from ..core.paths import ConfigPath
@@ -28,6 +27,8 @@ from .document import Document
 from .span import Span
 
 if TYPE_CHECKING:
+    from weakref import WeakKeyDictionary
+
     from .mapping import Comment
     from .sourcemap import Entry
 
@@ -260,10 +261,15 @@ class _Comments:
         return before > 0 and self.ends[before - 1] > offset
 
 
-_INDEXED: WeakKeyDictionary[Document, _Comments] = WeakKeyDictionary()
+_INDEXED: WeakKeyDictionary[Document, _Comments] | None = None
 
 
 def _indexed(document: Document, comments: list[Comment]) -> _Comments:
+    global _INDEXED
+    if _INDEXED is None:  # made on first use: `weakref` would cost every check its import
+        from weakref import WeakKeyDictionary
+
+        _INDEXED = WeakKeyDictionary()
     found = _INDEXED.get(document)
     if found is None:
         found = _INDEXED[document] = _Comments(comments)
