@@ -69,7 +69,7 @@ def test_configs_that_are_never_read_are_not_named_in_clear(
     (folder / f"b.{OTHER}.toml").symlink_to("/etc/hostname")  # out of the repository: BL004
     for fmt in FORMATS:
         shown = _run(capsys, "check", ".", "--format", fmt, "--no-color")
-        assert "BL004" in shown or "BL004" in json.dumps(shown)  # the findings are there
+        assert "BL004" in shown  # the finding is there
         _none_of(shown, SECRET, OTHER)
     _none_of(_run(capsys, "plan", "."), SECRET, OTHER)
 

@@ -210,12 +210,11 @@ class Settings:
         set_ = object.__setattr__
         if self.profile not in PROFILES:
             known = ", ".join(f"`{name}`" for name in PROFILES)
+            shown = _shown_setting(self.profile)
             if not isinstance(self.profile, str):
-                shown = _shown_setting(self.profile)
                 raise SettingsError(
                     f"`profile` in {where} must name a profile ({known}), not {shown}"
                 )
-            shown = _shown_setting(self.profile)
             raise SettingsError(f"unknown profile {shown} in {where} (known: {known})")
         set_(
             self,

@@ -277,10 +277,10 @@ def _remember_name(path: str, root: str | None) -> None:
         if MASKER.knows(source):
             return
         root = root_of(path, os.getcwd())
-    MASKER.add(source, chosen_part(path, root), "name")
+    MASKER.add(source, _chosen_part(path, root), "name")
 
 
-def chosen_part(path: str, root: str) -> str:
+def _chosen_part(path: str, root: str) -> str:
     """What of `path` lies below `root` (its file name alone when it is not below it)."""
     try:
         relative = os.path.relpath(os.path.abspath(path), root)
