@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.toml_syntax import toml_string, toml_type
-from ..secrets.redaction import redact, show_value
+from ..secrets.redaction import show_value, shown_text
 from ..secrets.shape import harmless
 
 
@@ -27,10 +27,11 @@ def quoted(value: Any) -> str:
 
 
 def quoted_text(text: str, limit: int = 160) -> str:
-    """A longer text from elsewhere (a server's error) quoted in a message: every credential
-    in it masked, the rest kept readable, shortened when long."""
-    masked = redact(text)
-    return toml_string(masked if len(masked) <= limit else masked[: limit - 1] + "…")
+    """A longer text from elsewhere (a server's error) quoted in a message, through the
+    renderer (`shown_text`: what is not proven harmless shown by its shape), shortened when
+    long. The cut comes after the rendering: a refused run cut short would read as a word."""
+    shown = shown_text(text, escape=False)
+    return toml_string(shown if len(shown) <= limit else shown[: limit - 1] + "…")
 
 
 def shown_path(path: str) -> str:

@@ -217,8 +217,53 @@ QUERY_SECRET = lazy_regex(
     r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
-# user:password@ inside a line of source (the password is group 1; a quote is legal in it).
-USERINFO_IN_TEXT = lazy_regex(r"://[^/@\s\"':]*:([^/@\s]+)@")
+# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`).
+_USER = lazy_regex(r"[^/\s\"':]*")
+_BLANK = lazy_regex(r"\s")
+
+
+def url_passwords(text: str) -> list[tuple[int, int]]:
+    """Where the password of each `scheme://user:password@host` in free text is (a comment, a
+    catalog's description, a server's error): from the user's `:` to the last `@` of the URL,
+    its run of non-blank characters, so a password holding `@` or `/` is found whole (a port
+    or path before that `@` is hidden too, the safe side; a quote is legal in a password).
+
+    Linear, with no pattern that backtracks: each `://` is looked at once; a user name is
+    read up to its first `:` or `/`, so no two reads overlap (the next `://` starts at a
+    `:`); each URL's end and last `@` are found once, and once its password is found (up to
+    that `@`) the rest of the URL holds no other."""
+    spans: list[tuple[int, int]] = []
+    if "@" not in text:
+        return spans
+    end = last_at = -1  # the current URL's end, and its last `@`
+    at = text.find("://")
+    while at >= 0:
+        if at >= end:  # a URL of its own: where it ends, and its last `@`
+            blank = _BLANK.search(text, at)
+            end = blank.start() if blank is not None else len(text)
+            last_at = text.rfind("@", at, end)
+        user = _USER.match(text, at + 3)
+        assert user is not None  # `*`: it always matches
+        colon = user.end()
+        if text.startswith(":", colon):
+            if colon + 1 < last_at:
+                spans.append((colon + 1, last_at))
+            at = text.find("://", end)  # no later `://` of this URL has an `@` after it
+        else:
+            at = text.find("://", colon)
+    return spans
+
+
+# What `url_passwords` finds in `host:443/@scope/pkg`: a port and a path, no password.
+_PORT_AND_PATH = lazy_regex(r"[0-9]{1,5}/[^:]*")
+
+
+def url_password_shaped(password: str) -> bool:
+    """A password `url_passwords` found that is not a port and a path (which it hides too,
+    the safe side): what a URL that *carries* a password has."""
+    return _PORT_AND_PATH.fullmatch(password) is None
+
+
 # A scheme and its slashes as users type them: `https://`, `https:/`, `http//`, or just `//`.
 _SCHEME_PREFIX = lazy_regex(r"\s*(?:[A-Za-z][A-Za-z0-9+.\-]*:?)?/+")
 
@@ -252,8 +297,8 @@ def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, i
         if password is not None and password[0] < password[1]:
             spans.append(password)
     if may_hold_url_secret(text):
-        for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
-            spans += [match.span(1) for match in pattern.finditer(text)]
+        spans += url_passwords(text)
+        spans += [match.span(1) for match in QUERY_SECRET.finditer(text)]
     return spans
 
 
@@ -307,7 +352,7 @@ def url_credentials(url: str) -> str | None:
     """What kind of credential a URL carries in clear text, if any."""
     if not may_hold_url_secret(url):  # the cheap test both patterns imply
         return None
-    if USERINFO_IN_TEXT.search(url):
+    if any(url_password_shaped(url[start:end]) for start, end in url_passwords(url)):
         return "a user name and password"
     match = QUERY_SECRET.search(url)
     if match:

@@ -17,7 +17,6 @@ from ..core.toml_syntax import toml_string, toml_value
 from .controls import escaped
 from .detection import (
     QUERY_SECRET,
-    USERINFO_IN_TEXT,
     mask,
     may_be_secret,
     may_hold_token,
@@ -25,6 +24,7 @@ from .detection import (
     random_runs,
     recognised_spans,
     token_pattern,
+    url_passwords,
 )
 from .shape import unproven_spans
 
@@ -46,7 +46,7 @@ def redact(text: str) -> str:
     if may_hold_token(text):
         text = token_pattern().sub(lambda match: mask(match.group(0)), text)
     if may_hold_url_secret(text):
-        text = USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+        text = _passwords_starred(text)
         text = QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
     runs = random_runs(text)
     for start, end in reversed(runs):
@@ -66,9 +66,18 @@ def redact_same_width(text: str) -> str:
     if may_hold_token(text):
         text = token_pattern().sub(hide, text)
     if may_hold_url_secret(text):
-        text = USERINFO_IN_TEXT.sub(lambda match: _stars(match, 1), text)
+        text = _passwords_starred(text)
         text = QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
     return text
+
+
+def _passwords_starred(text: str) -> str:
+    """`text` with every URL's password (`url_passwords`) starred, in place, in one pass."""
+    parts, at = [], 0
+    for start, end in url_passwords(text):
+        parts += [text[at:start], _starred(text[start:end], 0, end - start)]
+        at = end
+    return "".join(parts) + text[at:] if parts else text
 
 
 def _stars(match: re.Match[str], group: int | str, keep: int = 0) -> str:

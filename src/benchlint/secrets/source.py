@@ -35,7 +35,6 @@ from .detection import (
     NAME_KEYS,
     QUERY_SECRET,
     TOKEN_PREFIXES,
-    USERINFO_IN_TEXT,
     looks_random,
     may_be_secret,
     may_hold_token,
@@ -47,6 +46,8 @@ from .detection import (
     sensitive_key,
     token_pattern,
     url_credentials,
+    url_password_shaped,
+    url_passwords,
 )
 from .shape import harmless, offending_runs, unproven_spans
 
@@ -171,9 +172,16 @@ def _may_name_credentials(text: str) -> bool:
 
 
 def _may_hold_credentials(text: str) -> bool:
-    if may_hold_token(text) or may_hold_url_secret(text):
+    if may_hold_token(text) or may_hold_url_secret(text) or _may_hold_password(text):
         return True
     return bool(random_runs(text))
+
+
+def _may_hold_password(text: str) -> bool:
+    """A `:` before an `@`: what a URL's password needs in a value of any shape, with no
+    `://` (`bob:pw@host`, `https:/amy:pw@host`)."""
+    at = text.rfind("@")
+    return at > 0 and text.find(":", 0, at) >= 0
 
 
 def _names_a_credential(key: str) -> bool:
@@ -274,10 +282,13 @@ class _Finder:
                 self.hide(match.start(), match.end())
                 self.credential(match.group(0))
         if may_hold_url_secret(text):
-            for pattern in (USERINFO_IN_TEXT, QUERY_SECRET):
-                for match in pattern.finditer(text):
-                    self.hide(match.start(1), match.end(1), keep=0)
-                    self.credential(match.group(1))
+            for start, end in url_passwords(text):  # hidden whole; looked for if no port
+                self.hide(start, end, keep=0)
+                if url_password_shaped(text[start:end]):
+                    self.credential(text[start:end])
+            for match in QUERY_SECRET.finditer(text):
+                self.hide(match.start(1), match.end(1), keep=0)
+                self.credential(match.group(1))
         for start, end in random_runs(text):  # a random-looking run, wherever it stands
             self.hide(start, end)
             self.credential(text[start:end])
@@ -302,6 +313,8 @@ class _Finder:
                     _is_credential(part.strip()) for part in body.split("\n")
                 ):
                     self.hide(match.start("value"), match.end("value"))
+                else:
+                    self._password(match.start("value"), match.end("value"), body)
 
     def _pair(self, match: re.Match[str]) -> None:
         value = match.group("value")
@@ -313,9 +326,28 @@ class _Finder:
             if looks_random(value):
                 self.credential(value)
             return
-        password = password_span(value) if "@" in value else None
-        if password is not None:  # a URL password in any shape (no scheme, spaces, quotes)
-            self.hide(start + password[0], start + password[1], keep=0)
+        self._password(start, match.end("value"), value)
+
+    def _password(self, start: int, end: int, value: str) -> None:
+        """A URL's password in the string value `value`, written at `text[start:end]`, in any
+        shape (`password_span`: no scheme, `https:/`, spaces, `@` or `/` in it), wherever the
+        value stands: one line, an array element, an inline table's member, a multi-line
+        string. Every string value comes here; hidden where the source spells it as it reads,
+        and the whole value where it does not (an escape, a line continuation)."""
+        found = password_span(value) if "@" in value else None
+        if found is None or found[0] >= found[1]:
+            return
+        written = self.text[start:end]
+        lead = len(written) - len(value)  # a multi-line string's first line break, trimmed
+        if 0 <= lead <= 2 and written[:lead] in ("", "\n", "\r\n") and written[lead:] == value:
+            self.hide(start + lead + found[0], start + lead + found[1], keep=0)
+        else:
+            self.hide(start, end)
+        for line in value.split("\n"):  # the masker looks for each line's URL password
+            found = password_span(line) if "@" in line else None
+            password = line[found[0] : found[1]] if found is not None else ""
+            if password and not any(char.isspace() for char in password):  # not a sentence's
+                self.credential(password)
 
     # -- the parsed values --------------------------------------------------------------------
     def from_values(self) -> None:
@@ -354,6 +386,8 @@ class _Finder:
                     self.unproven.update(value[a:b] for a, b in offending_runs(value))
             else:
                 self._decoded(*inside, value)
+                if "@" in value:  # (tested here: most values hold none, and calls cost)
+                    self._password(*inside, value)
             if credential:
                 self.credential(value)
                 self.credential(text[inside[0] : inside[1]])
