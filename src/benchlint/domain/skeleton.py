@@ -3,8 +3,10 @@ has a judge, the recommended task set, the harness it requires or publishes scor
 harness credentials under their fixed names, the model's usual key name, and a comment per
 section. `benchlint new` writes it; the language server offers it as a snippet.
 
-Values are spelled by the one TOML writer (`core.toml_syntax`). `slot` marks the values a
-snippet lets the user tab through (the model and its key); a file gets them as they are.
+Values are spelled by the one TOML writer (`core.toml_syntax`). Catalog text enters only as
+such a value or as comment text that cannot leave its line (`_comment_text`): a name holding
+a line break and `[env]` writes no table. `slot` marks the values a snippet lets the user tab
+through (the model and its key); a file gets them as they are.
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ def skeleton(
     slot: Slot = _as_is,
 ) -> str:
     chosen = list(agents) or [default_agent(entry)]
+    about = f": {entry.description}" if entry.description else ""
     out = [
-        f"# {entry.name} ({entry.key}){f': {entry.description}' if entry.description else ''}",
+        _comment_line(f"{entry.name} ({entry.key}){about}"),
         "# Written by `benchlint new`. `benchlint plan` shows what the run will do;",
         "# `benchlint check` checks it.",
         "",
@@ -109,7 +112,34 @@ def _lower_first(text: str) -> str:
 
 def _comment(text: str) -> list[str]:
     """`text` as comment lines of at most 92 characters."""
-    return textwrap.wrap(text, 92, initial_indent="# ", subsequent_indent="# ")
+    return textwrap.wrap(_comment_text(text), 92, initial_indent="# ", subsequent_indent="# ")
+
+
+def _comment_line(text: str) -> str:
+    """`text` as one comment line, however long."""
+    return "# " + _comment_text(text)
+
+
+# What would end a comment's line: TOML's and LSP's breaks, and those `str.splitlines` adds.
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _comment_text(text: str) -> str:
+    """Text (catalog text in it) that stays in its comment: a line break reads as a space (as
+    wrapping reads it), and what TOML allows in no comment (another control character) or no
+    file can hold (a lone surrogate) as its `\\uXXXX` escape."""
+    if text.isprintable():  # the usual case: nothing to change
+        return text
+    return "".join(_comment_char(char) for char in text)
+
+
+def _comment_char(char: str) -> str:
+    if char in _LINE_BREAKS:
+        return " "
+    code = ord(char)
+    if (code < 0x20 and char != "\t") or code == 0x7F or 0xD800 <= code <= 0xDFFF:
+        return f"\\u{code:04X}"
+    return char
 
 
 def _agent(
@@ -126,7 +156,7 @@ def _agent(
     out.append("[[agents]]")
     if agent.harness is None:
         why = "runs its official scaffold only" if entry.official_scaffold_only else "default"
-        out.append(f"# No harness: {entry.name}'s official scaffold ({why}).")
+        out.append(_comment_line(f"No harness: {entry.name}'s official scaffold ({why})."))
     else:
         out.append(f"harness = {toml_string(agent.harness)}")
         variable = profile.harness_secret_variable(agent.harness)
@@ -173,7 +203,9 @@ def _execution(entry: CatalogEntry) -> list[str]:
     if entry.requires_judge_model:
         default = entry.judge_model_default
         out.append(
-            f"# judge_model = {toml_string(default)}  # the default; set it to use another"
+            _comment_line(
+                f"judge_model = {toml_string(default)}  # the default; set it to use another"
+            )
             if default
             else '# judge_model = "provider/model"  # optional: the benchmark\'s default otherwise'
         )

@@ -16,6 +16,7 @@ from lsprotocol import types as lsp
 from ..core.paths import ConfigPath
 from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string
+from ..domain.catalog import CatalogEntry
 from ..domain.catalog.query import benchmark_choices, category_names, describe, harness_choices
 from ..domain.catalog.query import task_names as manifest_task_names
 from ..domain.profiles import PROFILES
@@ -327,10 +328,13 @@ def _choices(cursor: _Cursor, path: ConfigPath, key: str) -> list[tuple[str, str
         return [(variable, f"the variable {harness} reads", "")] if variable else []
     if key == "benchmark" and path == ("experiment",):
         catalog = settings.catalog
+        by_key: dict[str, CatalogEntry] = {}  # `catalog.get` of each key, built once
+        for each in catalog.entries:
+            by_key.setdefault(each.key, each)
         return [
             (value, label, describe(entry))
             for value, label in benchmark_choices(catalog)
-            if (entry := catalog.get(value)) is not None
+            if (entry := by_key.get(value)) is not None
         ]
     if key in ("task_names", "categories") and path == ("tasks",):
         benchmark = cursor.outline.string_value(("experiment",), "benchmark")

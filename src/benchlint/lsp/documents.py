@@ -14,12 +14,17 @@ from lsprotocol import types as lsp
 from pygls.uris import to_fs_path
 
 from ..core.diagnostic import Diagnostic
-from ..core.text import Encoding
+from ..core.regex import lazy_regex
+from ..core.text import Encoding, client_width
 from ..lint.plan import Plan
 from ..lint.settings import Settings
 from ..secrets.output import OutputMasker
 from .cursor import Reading
 from .positions import ClientText
+
+_LINE_BREAK = lazy_regex(r"\r\n|\r|\n")
+# Characters `str.splitlines` also breaks at, which LSP does not.
+_OTHER_BREAKS = lazy_regex("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 @dataclass
@@ -72,19 +77,122 @@ class OpenDocument:
 
     def apply(self, changes: Sequence[lsp.TextDocumentContentChangeEvent], version: int) -> None:
         """Apply `didChange` content changes in order (each against the previous result)."""
-        text = self.text
-        for change in changes:
+        if len(changes) == 1:  # a keystroke: the current version's geometry is usually
+            (change,) = changes  # computed already (publishing)
             if isinstance(change, lsp.TextDocumentContentChangePartial):
-                # the current version's geometry is usually computed already (publishing)
-                same = text is self.text
-                geometry = self.client_text if same else ClientText(text, self.encoding)
-                start = geometry.offset(change.range.start)
-                end = geometry.offset(change.range.end)
+                text = self.text
+                start = self.client_text.offset(change.range.start)
+                end = self.client_text.offset(change.range.end)
                 start, end = min(start, end), max(start, end)
                 text = text[:start] + change.text + text[end:]
             else:
                 text = change.text
+        else:
+            # Many changes (a multi-cursor edit, a client that batches): rebuilding the
+            # whole text and its line starts per change made them quadratic.
+            lines = _Lines(self.text, self.encoding)
+            for change in changes:
+                if isinstance(change, lsp.TextDocumentContentChangePartial):
+                    lines.replace(change.range, change.text)
+                else:
+                    lines = _Lines(change.text, self.encoding)
+            text = lines.text()
         self.replace(text, version)
+
+
+class _Lines:
+    """A text as its client lines (split at `\\r\\n`, `\\r` or `\\n` as `ClientText` splits
+    them; each line with its break, the last without one) in two stacks around a gap at the
+    last change: a change costs the lines it touches and the distance from the last one
+    (editors send a multi-cursor edit in document order or in reverse), not the whole text.
+    Positions convert as `ClientText.offset` converts them (clamped, in the encoding)."""
+
+    def __init__(self, text: str, encoding: Encoding) -> None:
+        self.encoding = encoding
+        self.before: list[str] = []  # the lines before the gap, in order
+        self.after = _split_lines(text)[::-1]  # the lines after it, last first
+
+    def text(self) -> str:
+        return "".join(self.before) + "".join(reversed(self.after))
+
+    def _line(self, index: int) -> str:
+        gap = len(self.before)
+        return self.before[index] if index < gap else self.after[gap - 1 - index]
+
+    def _locate(self, position: lsp.Position) -> tuple[int, int]:
+        """(line, code-point offset in it) of a client position, clamped into the text."""
+        count = len(self.before) + len(self.after)
+        if position.line < 0:
+            return 0, 0
+        if position.line >= count:
+            return count - 1, len(self._line(count - 1))  # the end (its last line has no break)
+        line = self._line(position.line)
+        return position.line, _column_offset(line, position.character, self.encoding)
+
+    def _move_gap(self, index: int) -> None:
+        before, after = self.before, self.after
+        if index < len(before):
+            after.extend(reversed(before[index:]))
+            del before[index:]
+        elif index > len(before):
+            moved = len(after) - (index - len(before))
+            before.extend(reversed(after[moved:]))
+            del after[moved:]
+
+    def replace(self, range_: lsp.Range, new_text: str) -> None:
+        start, end = self._locate(range_.start), self._locate(range_.end)
+        (first, start_column), (last, end_column) = min(start, end), max(start, end)
+        self._move_gap(first)
+        before, after = self.before, self.after
+        head = after.pop()
+        if last > first:
+            del after[len(after) - (last - first - 1) :]
+            tail = after.pop()
+        else:
+            tail = head
+        window = head[:start_column] + new_text + tail[end_column:]
+        # A lone `\r` before the window and a `\n` it starts with are one line break. (Its
+        # end is its last line's own break, never split: a position is never inside one.)
+        if before and before[-1].endswith("\r"):
+            window = before.pop() + window
+        pieces = _split_lines(window)
+        if after:  # the window ends with a line break: no line of its own after it
+            pieces.pop()
+        before.extend(pieces)
+
+
+def _split_lines(text: str) -> list[str]:
+    """`text`'s client lines with their breaks, the last (possibly empty) without one."""
+    if _OTHER_BREAKS.search(text) is None:  # `splitlines` breaks exactly where LSP does
+        lines = text.splitlines(keepends=True)
+        if not lines or lines[-1].endswith(("\r", "\n")):
+            lines.append("")
+        return lines
+    lines, start = [], 0
+    for match in _LINE_BREAK.finditer(text):
+        lines.append(text[start : match.end()])
+        start = match.end()
+    lines.append(text[start:])
+    return lines
+
+
+def _column_offset(line: str, character: int, encoding: Encoding) -> int:
+    """Code-point offset in a line (with its break) of a client column, clamped to its
+    content (as `ClientText.offset`: a column inside a character lands after it)."""
+    size = len(line)
+    if line.endswith("\r\n"):
+        size -= 2
+    elif line.endswith(("\r", "\n")):
+        size -= 1
+    character = max(0, character)
+    if encoding == "utf-32" or line.isascii():
+        return min(character, size)
+    column = 0
+    for index in range(size):
+        if column >= character:
+            return index
+        column += client_width(line[index], encoding)
+    return size
 
 
 class DocumentStore:

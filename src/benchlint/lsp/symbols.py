@@ -45,25 +45,30 @@ def document_symbols(document: OpenDocument) -> list[lsp.DocumentSymbol]:
 
     roots: list[lsp.DocumentSymbol] = key_symbols(())
     agents: dict[int, lsp.DocumentSymbol] = {}
+    # each agent's children, the very list its symbol holds: appended to, never copied (a
+    # copy per `[agents.x]` sub-table made many of them quadratic)
+    agent_children: dict[int, list[lsp.DocumentSymbol]] = {}
     for path in source_map.tables:
         table = source_map.get(path)
         if table is None or table.header is None:
             continue
         header = table.header
+        children = key_symbols(path)
         symbol = lsp.DocumentSymbol(
             name=_table_label(path, reading),
             kind=Kind.Object if _is_agent(path) else Kind.Namespace,
             range=text.range(header.start, max(table.body_end or header.end, header.end)),
             selection_range=text.range(header.start, header.end),
             detail=f"[[{table_name(path)}]]" if _is_agent(path) else None,
-            children=key_symbols(path),
+            children=children,
         )
         agent = path[1] if len(path) > 1 and path[0] == "agents" else None
         if isinstance(agent, int) and len(path) == 2:
             agents[agent] = symbol
+            agent_children[agent] = children
         parent = agents.get(agent) if isinstance(agent, int) and len(path) > 2 else None
-        if parent is not None:  # `[agents.model]` belongs inside its agent
-            parent.children = [*(parent.children or []), symbol]
+        if parent is not None and isinstance(agent, int):  # `[agents.model]` belongs inside
+            agent_children[agent].append(symbol)  # its agent
             parent.range = lsp.Range(parent.range.start, symbol.range.end)
         else:
             roots.append(symbol)

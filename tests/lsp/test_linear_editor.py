@@ -1,0 +1,199 @@
+"""Linear by construction, in the language server: a `didChange` of many changes, value
+completion of `[experiment].benchmark` against a large catalog, the outline of many agent
+sub-tables, and the snippet of a first config. Each gives the answers of the code it replaced
+(kept here as the reference where it was more than a line), and its work is counted, never
+timed (bench/instructions.py's gate counts instructions)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from lsprotocol import types as lsp
+
+from benchlint import Settings
+from benchlint.core.text import Encoding
+from benchlint.domain.catalog import Catalog, CatalogEntry
+from benchlint.domain.catalog.query import describe
+from benchlint.lsp import documents
+from benchlint.lsp.completion import completions
+from benchlint.lsp.documents import OpenDocument
+from benchlint.lsp.positions import ClientText
+from benchlint.lsp.symbols import document_symbols
+
+PATH = "/w/configs/benchmark/a.toml"
+Change = lsp.TextDocumentContentChangePartial | lsp.TextDocumentContentChangeWholeDocument
+
+
+def _document(text: str, encoding: Encoding = "utf-16") -> OpenDocument:
+    return OpenDocument("file:///w/configs/benchmark/a.toml", PATH, "toml", 1, text, encoding)
+
+
+# -- didChange: the reference, each change against a rebuilt text ------------------------------
+def old_apply(text: str, changes: Sequence[Change], encoding: Encoding) -> str:
+    for change in changes:
+        if isinstance(change, lsp.TextDocumentContentChangePartial):
+            geometry = ClientText(text, encoding)
+            start = geometry.offset(change.range.start)
+            end = geometry.offset(change.range.end)
+            start, end = min(start, end), max(start, end)
+            text = text[:start] + change.text + text[end:]
+        else:
+            text = change.text
+    return text
+
+
+# Line breaks of every kind (a lone CR, CRLF, and what only `str.splitlines` breaks at),
+# characters of 1 to 4 UTF-8 bytes, a surrogate pair in UTF-16 and a lone surrogate.
+_PIECES = ["a", "b", " ", "\n", "\r", "\r\n", "é", "日", "🚀", "\u2028", "\x0c", "\x85"]
+_PIECES += ["\ud800", "\t"]
+_texts = st.lists(st.sampled_from(_PIECES), max_size=24).map("".join)
+_positions = st.builds(
+    lsp.Position, st.integers(min_value=0, max_value=8), st.integers(min_value=0, max_value=9)
+)
+_partial = st.builds(
+    lambda start, end, text: lsp.TextDocumentContentChangePartial(lsp.Range(start, end), text),
+    _positions,
+    _positions,
+    _texts,
+)
+_whole = st.builds(lsp.TextDocumentContentChangeWholeDocument, _texts)
+_changes = st.lists(st.one_of(_partial, _partial, _partial, _whole), max_size=12)
+
+
+def _edit(line: int, character: int, end_line: int, end: int, text: str) -> Change:
+    return lsp.TextDocumentContentChangePartial(
+        lsp.Range(lsp.Position(line, character), lsp.Position(end_line, end)), text
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_texts, _changes, st.sampled_from(["utf-8", "utf-16", "utf-32"]))
+@example("a\rb\nc", [_edit(1, 0, 1, 0, "\n"), _edit(1, 0, 1, 1, "X")], "utf-16")
+@example("a\r\nb", [_edit(0, 1, 1, 0, "\r"), _edit(1, 0, 1, 0, "\nY")], "utf-16")
+@example("a\rb", [_edit(1, 0, 1, 1, ""), _edit(0, 9, 0, 9, "\n"), _edit(1, 0, 1, 0, "Z")], "utf-8")
+@example("🚀\n🚀", [_edit(0, 1, 1, 1, "x"), _edit(0, 0, 0, 3, "é")], "utf-16")
+def test_changes_apply_as_they_did(text: str, changes: list[Change], encoding: Encoding) -> None:
+    """Each change against the text the ones before it left, including a line break one
+    change splits or joins (a lone `\\r`, then a `\\n` after it: one break) and positions in
+    the middle of a character."""
+    document = _document(text, encoding)
+    document.apply(changes, 2)
+    assert document.text == old_apply(text, changes, encoding)
+    assert document.version == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=30), st.booleans(), st.sampled_from(["\n", "\r\n"]))
+def test_multi_cursor_edits_in_either_order(lines: int, reverse: bool, newline: str) -> None:
+    """A change on every line, top down (each shifted by the ones before) or bottom up, as
+    editors send a multi-cursor edit; some insert line breaks, some join lines."""
+    text = "".join(f'K{i} = "v"{newline}' for i in range(lines))
+    changes: list[Change] = []
+    order = range(lines - 1, -1, -1) if reverse else range(lines)
+    for i in order:
+        start, end = lsp.Position(i, 0), lsp.Position(i, 1)
+        new = ["J", "", f"x{newline}J", newline][i % 4]
+        changes.append(lsp.TextDocumentContentChangePartial(lsp.Range(start, end), new))
+    document = _document(text)
+    document.apply(changes, 2)
+    assert document.text == old_apply(text, changes, "utf-16")
+
+
+def test_many_changes_read_the_text_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every change used to build a `ClientText` (all line starts) of the whole text."""
+    read: list[int] = []
+    real = ClientText
+
+    def counting(text: str, encoding: Encoding) -> ClientText:
+        read.append(len(text))
+        return real(text, encoding)
+
+    monkeypatch.setattr(documents, "ClientText", counting)
+    for n in (100, 1_000):
+        read.clear()
+        text = "".join(f'K{i} = "v"\n' for i in range(n))
+        changes: list[Change] = [
+            lsp.TextDocumentContentChangePartial(
+                lsp.Range(lsp.Position(i, 0), lsp.Position(i, 1)), "J"
+            )
+            for i in range(n)
+        ]
+        document = _document(text)
+        document.apply(changes, 2)
+        assert document.text == text.replace("K", "J")
+        assert sum(read) <= 2 * len(text)
+
+
+def test_one_change_uses_the_geometry_already_computed() -> None:
+    document = _document("ab\r\ncd🚀e\n")
+    geometry = document.client_text
+    document.apply([_edit(1, 4, 1, 5, "E")], 2)
+    assert document.text == "ab\r\ncd🚀E\n"
+    assert document.client_text is not geometry  # the new version's own
+
+
+# -- completion of `benchmark = "` ------------------------------------------------------------
+def _catalog_file(tmp_path: Path, n: int) -> Path:
+    path = tmp_path / f"catalog{n}.json"
+    path.write_text(json.dumps([{"key": f"b{i}", "name": f"Bench {i}"} for i in range(n)]))
+    return path
+
+
+def test_benchmark_values_look_each_entry_up_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Catalog.get` (a scan of the entries) used to run once per entry."""
+    scans: list[str] = []
+    real = Catalog.get
+
+    def counting(self: Catalog, key: str) -> CatalogEntry | None:
+        scans.append(key)
+        return real(self, key)
+
+    monkeypatch.setattr(Catalog, "get", counting)
+    text = '[experiment]\nbenchmark = "\n'
+    for n in (10, 200):
+        scans.clear()
+        config = Settings(catalogs=(str(_catalog_file(tmp_path, n)),))
+        catalog = config.catalog
+        found = completions(_document(text), lsp.Position(1, 13), config, True)
+        by_label = {item.label: item for item in found.items}
+        assert len(by_label) == len(catalog.entries)
+        for entry in catalog.entries:
+            item = by_label[entry.key]
+            assert item.detail == entry.name
+            assert isinstance(item.documentation, lsp.MarkupContent)
+            assert item.documentation.value == describe(entry)
+        assert scans == []
+
+
+# -- outline ------------------------------------------------------------------------------------
+HEAD = '[experiment]\nbenchmark = "tb"\n'
+AGENT = '[[agents]]\nharness = "terminus-2"\n[agents.model]\ntype = "provider"\nmodel = "m"\n'
+
+
+def test_agent_sub_tables_nest_in_order() -> None:
+    n = 300
+    text = HEAD + AGENT + "".join(f"[agents.x{i}]\nk = 1\n" for i in range(n)) + AGENT
+    symbols = document_symbols(_document(text))
+    assert [s.name for s in symbols] == [
+        "experiment",
+        "terminus-2 · m",
+        "terminus-2 · m",
+    ]
+    first = symbols[1]
+    assert first.children is not None
+    names = [child.name for child in first.children]
+    assert names == ["harness", "agents.model", *(f"agents.x{i}" for i in range(n))]
+    last_line = 2 + 5 + 2 * n - 1  # the `k = 1` of the last sub-table
+    assert first.range.end.line == last_line
+    second = symbols[2]
+    assert second.children is not None
+    assert [c.name for c in second.children] == ["harness", "agents.model"]
