@@ -39,6 +39,9 @@ def _shown(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
+_KEY_COLUMN = 40
+
+
 def show_catalog(args: argparse.Namespace) -> int:
     try:
         base = Settings.discover(Path.cwd())
@@ -64,7 +67,10 @@ def show_catalog(args: argparse.Namespace) -> int:
     if args.key:
         sys.stdout.write(shown_lines(describe(entries[0])) + "\n")
         return 0
-    width = max(len(e.key) for e in entries)
+    # Keys line up in a column as wide as the longest, up to `_KEY_COLUMN` characters (a
+    # longer key overflows its own line only: padding every line to a key of `n` characters
+    # made the listing of `n` benchmarks `n²` long).
+    width = min(max(len(e.key) for e in entries), _KEY_COLUMN)
     for entry in entries:
         origin = "bundled" if entry.bundled else f"from {_shown(entry.origin)}"
         manifest = f", {len(entry.tasks)} tasks in manifest" if entry.tasks else ""

@@ -10,11 +10,18 @@ segment and character by character, each pair of positions visited once. That pr
 kept linear in the path by a bound on the pattern: its alternatives may hold at most
 `_MAX_SEGMENTS` segments in all (`**/a/a/…/a{a,b}{a,b}…` of 1 KB took seconds against an
 800-byte path); a longer one is a settings error, and matches nothing.
+
+Braces are read in one pass over the pattern (`{a}` repeated 300,000 times took seconds when
+each brace copied the rest of the pattern, and each alternative grew by concatenation), and
+`per-file-ignores` compiles its patterns once per settings into a `GlobSet`, which matches a
+path only against the patterns a literal folder or name at a fixed place lets through.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import product
 
 _MAX_ALTERNATIVES = 256  # `{a,b}{c,d}...` multiplies: past this, the braces are literal
 _MAX_NESTING = 16  # `{a,{b,{c,...}}}`: deeper than this, the braces are literal
@@ -58,6 +65,11 @@ def glob_match(pattern: str, path: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _compiled(pattern: str) -> tuple[tuple[str, ...], ...]:
+    """`_compile`, remembered for the patterns asked about most recently (the editor's)."""
+    return _compile(pattern)
+
+
+def _compile(pattern: str) -> tuple[tuple[str, ...], ...]:
     """The pattern's alternatives, each as its segments, runs of `**` collapsed to one; none
     for a pattern too long to match in time linear in the path (`glob_problem` says so)."""
     if _too_long(pattern):
@@ -85,33 +97,48 @@ def _expand(pattern: str) -> list[str]:
 
 
 def _expanded(pattern: str, depth: int = 0) -> list[str]:
-    results = [""]
-    while (brace := _top_brace(pattern)) is not None:
+    """The alternatives, in order: the pattern read once, as runs of text between braces of
+    several choices (a brace of one choice joins the run), each alternative joined once."""
+    places: list[list[str]] = []  # the choices at each place, in order
+    run: list[str] = []  # the text since the last brace of several choices
+    at = 0
+    while (brace := _top_brace(pattern, at)) is not None:
         start, end, options = brace
+        run.append(pattern[at:start])
         choices = [item for option in options for item in _expanded(option, depth + 1)]
-        results = [done + pattern[:start] + choice for done in results for choice in choices]
-        pattern = pattern[end + 1 :]
-    return [done + pattern for done in results]
+        if len(choices) == 1:
+            run.append(choices[0])
+        else:
+            places += [["".join(run)], choices]
+            run = []
+        at = end + 1
+    run.append(pattern[at:])
+    places.append(["".join(run)])
+    return ["".join(parts) for parts in product(*places)]
 
 
 def alternatives(pattern: str, depth: int = 0) -> int:
     """How many patterns `pattern`'s braces stand for, `_MAX_ALTERNATIVES` + 1 meaning more
     (or nested deeper than `_MAX_NESTING`): the product over its braces of the sum over each
-    brace's options. Each character is read once per level of braces around it."""
+    brace's options. Each character is read once per level of braces around it, and none
+    after the braces that make too many."""
     if depth > _MAX_NESTING:
         return _MAX_ALTERNATIVES + 1
-    count = 1
-    while (brace := _top_brace(pattern)) is not None:
+    count, at = 1, 0
+    while (brace := _top_brace(pattern, at)) is not None:
         _, end, options = brace
         inside = sum(alternatives(option, depth + 1) for option in options)
-        count = min(count * inside, _MAX_ALTERNATIVES + 1)
-        pattern = pattern[end + 1 :]
+        count = count * inside
+        if count > _MAX_ALTERNATIVES:
+            return _MAX_ALTERNATIVES + 1  # more: no brace after it makes fewer
+        at = end + 1
     return count
 
 
-def _top_brace(pattern: str) -> tuple[int, int, list[str]] | None:
-    """The first `{...}` with its top-level options, or None (an unclosed `{` is literal)."""
-    start = pattern.find("{")
+def _top_brace(pattern: str, at: int = 0) -> tuple[int, int, list[str]] | None:
+    """The first `{...}` from `at` on, with its top-level options, or None (an unclosed `{`
+    is literal, and so is all that follows it)."""
+    start = pattern.find("{", at)
     if start < 0:
         return None
     depth, options, last = 0, [], start + 1
@@ -128,6 +155,80 @@ def _top_brace(pattern: str) -> tuple[int, int, list[str]] | None:
             options.append(pattern[last:index])
             last = index + 1
     return None
+
+
+class GlobSet:
+    """Patterns compiled once (through the bounded cache of `glob_match`, more patterns than
+    it holds were each compiled again for every path), and indexed: an alternative
+    is filed under one literal segment (no `*`, `?` or `[`) at a fixed place, counted from
+    the start before its first `**` or from the end after its last, the one that fewest
+    alternatives share; a path is matched only against the alternatives filed under its own
+    segments at those places, and those with no such segment. `matching` gives the indexes
+    of the patterns that match a path, as `glob_match` would say."""
+
+    def __init__(self, patterns: Iterable[str]) -> None:
+        self.patterns = tuple(patterns)
+        compiled = [
+            (index, alternative)
+            for index, p in enumerate(self.patterns)
+            for alternative in _compile(p)
+        ]
+        keys = [_literal_places(alternative) for _, alternative in compiled]
+        shared: dict[tuple[int, str], int] = {}
+        for places in keys:
+            for key in places:
+                shared[key] = shared.get(key, 0) + 1
+        self._always: list[tuple[int, tuple[str, ...]]] = []
+        self._filed: dict[tuple[int, str], list[tuple[int, tuple[str, ...]]]] = {}
+        self._reach = 0  # how many places from either end anything is filed at
+        for item, places in zip(compiled, keys, strict=True):
+            if not places:
+                self._always.append(item)
+                continue
+            key = min(places, key=lambda place: shared[place])
+            self._filed.setdefault(key, []).append(item)
+            self._reach = max(self._reach, key[0] + 1 if key[0] >= 0 else -key[0])
+
+    def matching(self, path: str) -> list[int]:
+        """The indexes of the patterns that match the whole of `path`, in order."""
+        segments = path.split("/")
+        found = set()
+        for index, alternative in self._candidates(segments):
+            if index not in found and _match_segments(alternative, segments):
+                found.add(index)
+        return sorted(found)
+
+    def _candidates(self, segments: list[str]) -> Iterable[tuple[int, tuple[str, ...]]]:
+        yield from self._always
+        filed = self._filed
+        if not filed:
+            return
+        count = len(segments)
+        for place in range(min(count, self._reach)):
+            yield from filed.get((place, segments[place]), ())
+            yield from filed.get((-1 - place, segments[count - 1 - place]), ())
+
+
+def _literal_places(alternative: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The literal segments of an alternative at fixed places: `(k, name)`, the k-th segment
+    from the start (before the first `**`), or `(-1 - k, name)`, the k-th from the end
+    (after the last `**`). A path it matches has that segment there."""
+    places: list[tuple[int, str]] = []
+    for place, segment in enumerate(alternative):
+        if segment == "**":
+            break
+        if _literal(segment):
+            places.append((place, segment))
+    for place, segment in enumerate(reversed(alternative)):
+        if segment == "**":
+            break
+        if _literal(segment):
+            places.append((-1 - place, segment))
+    return places
+
+
+def _literal(segment: str) -> bool:
+    return not any(char in segment for char in "*?[")
 
 
 def _match_segments(pattern: tuple[str, ...], path: list[str]) -> bool:

@@ -167,22 +167,40 @@ _Stamp = tuple[int, int, int]
 _loaded: dict[str, tuple[_Stamp, WorkspaceData | WorkspaceDataError]] = {}
 
 
-def find_folder(folder: str | os.PathLike[str], top: str | None = None) -> Path | None:
+def find_folder(
+    folder: str | os.PathLike[str],
+    top: str | None = None,
+    known: dict[tuple[str, str | None], Path | None] | None = None,
+) -> Path | None:
     """The `.benchlint/workspace` folder that applies to files in `folder`: the nearest at or
     above it, no higher than the repository that holds it, nor than `top` (outside git, the
-    root settings discovery stops at: `core.boundary.root_of`)."""
+    root settings discovery stops at: `core.boundary.root_of`). `known`: the answers for
+    folders looked at before (by folder and `top`, absolute), filled in with those looked at
+    now: a caller asking about many folders in one run looks at each once."""
     current = os.path.abspath(folder)
     stop = os.path.abspath(top) if top is not None else None
+    answers = {} if known is None else known
+    walked: list[tuple[str, str | None]] = []
+    found: Path | None = None
     while True:
+        key = (current, stop)
+        if key in answers:
+            found = answers[key]
+            break
+        walked.append(key)
         candidate = os.path.join(current, CACHE_FOLDER, "workspace")
         if os.path.isdir(candidate):
-            return Path(candidate)
+            found = Path(candidate)
+            break
         if os.path.lexists(os.path.join(current, ".git")) or current == stop:
-            return None
+            break
         parent = os.path.dirname(current)
         if parent == current:
-            return None
+            break
         current = parent
+    for key in walked:
+        answers[key] = found
+    return found
 
 
 def data_for(folder: str | os.PathLike[str], top: str | None = None) -> WorkspaceData | None:
@@ -190,8 +208,12 @@ def data_for(folder: str | os.PathLike[str], top: str | None = None) -> Workspac
     per state (None: no cache). Raises `WorkspaceDataError` for a cache file that cannot be
     read."""
     found = find_folder(folder, top)
-    if found is None:
-        return None
+    return None if found is None else data_at(found)
+
+
+def data_at(found: Path) -> WorkspaceData:
+    """The cache in the `.benchlint/workspace` folder `found` (`find_folder`), read once per
+    state. Raises `WorkspaceDataError` as `data_for` does."""
     root = repository_root(str(found))
     if root is not None and committed(Path(root)):
         raise WorkspaceDataError(

@@ -14,6 +14,10 @@ and size are compared); `invalidate()` drops everything (the editor's settings c
 `revalidate` (the editor) each folder's candidate files are stat-ed on every lookup, so that
 a settings file created or removed is found even when no client reports it.
 
+Without `revalidate` (a run of the command line) a folder's answers (its root, its settings
+file, its workspace cache) are made from its parent's: each folder is looked at once, so a
+chain of `n` folders `a/a/a/…` with a config in each costs `n` folders' looks, not `n²`.
+
 An override is checked alone before it is laid over the file, so that its error names it
 (`named`: a flag, an editor setting), not the settings file.
 
@@ -31,12 +35,19 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..core.boundary import inside_as_written
+from ..core.boundary import inside_as_written, repository_root
 from ..core.diagnostic import Severity
 from ..core.record import NamedTuple
-from ..domain.workspace_cache import WorkspaceData, WorkspaceDataError, data_for
+from ..domain.workspace_cache import (
+    WorkspaceData,
+    WorkspaceDataError,
+    data_at,
+    data_for,
+    find_folder,
+)
 from .setting_keys import FIELD_KEYS
 from .settings import (
+    Discovery,
     Settings,
     SettingsError,
     find_settings_file,
@@ -99,9 +110,20 @@ class SettingsResolver:
         # refresh, or a pull in a terminal, may write a new one at any time)
         self._folder_data: dict[str, WorkspaceData | SettingsError | None] = {}
         self._roots: dict[tuple[str, str], str] = {}  # (folder, start) → its root
+        # Without `revalidate`, for the run: (folder, start) → the git work tree above it;
+        # each folder's settings file (and real path); (folder, top) → its workspace cache
+        # folder; and what each cache folder holds.
+        self._repositories: dict[tuple[str, str], str | None] = {}
+        self._discovery = Discovery()
+        self._cache_folders: dict[tuple[str, str | None], Path | None] = {}
+        self._cache_data: dict[str, WorkspaceData | SettingsError] = {}
 
     def invalidate(self) -> None:
         self._roots.clear()
+        self._repositories.clear()
+        self._discovery = Discovery()
+        self._cache_folders.clear()
+        self._cache_data.clear()
         self._folder_source.clear()
         self._folder_stamps.clear()
         self._by_source.clear()
@@ -139,7 +161,7 @@ class SettingsResolver:
             known = self._folder_data[folder]
         else:
             try:
-                known = data_for(folder, top)
+                known = data_for(folder, top) if self.revalidate else self._data_for(folder, top)
             except WorkspaceDataError as error:
                 known = SettingsError(str(error))
             if not self.revalidate:
@@ -160,6 +182,19 @@ class SettingsResolver:
             self._with_data.clear()
         self._with_data[key] = (settings, data, laid)
         return laid
+
+    def _data_for(self, folder: str, top: str | None) -> WorkspaceData | SettingsError | None:
+        """`data_for`, from the answers for the folders above, each cache read once."""
+        found = find_folder(folder, top, self._cache_folders)
+        if found is None:
+            return None
+        key = str(found)
+        if key not in self._cache_data:
+            try:
+                self._cache_data[key] = data_at(found)
+            except WorkspaceDataError as error:
+                self._cache_data[key] = SettingsError(str(error))
+        return self._cache_data[key]
 
     def _repository_of(
         self, source: Path | None, path: str | None, cwd: Path | str | None
@@ -185,7 +220,41 @@ class SettingsResolver:
         key = (folder, start)
         found = self._roots.get(key)
         if found is None:
-            found = self._roots[key] = settings_root(Path(folder), start)
+            if self.revalidate:
+                found = settings_root(Path(folder), start)
+            else:  # `root_of`, from the answers for the folders above
+                absolute = os.path.abspath(folder)
+                found = self._repository(absolute, start)
+                if found is None:
+                    inside = inside_as_written(os.path.join(absolute, "x"), start)
+                    found = os.path.abspath(start) if inside else absolute
+            self._roots[key] = found
+        return found
+
+    def _repository(self, folder: str, start: str) -> str | None:
+        """`core.boundary.repository_root` of the files in `folder` (absolute), anchored at
+        `start`: the answer of the nearest folder at or above it that has a `.git`, or that
+        was asked before."""
+        anchor = os.path.abspath(start)
+        walked: list[tuple[str, str]] = []
+        current = folder
+        while True:
+            key = (current, anchor)
+            if key in self._repositories:
+                found = self._repositories[key]
+                break
+            walked.append(key)
+            if os.path.lexists(os.path.join(current, ".git")):
+                # a `.git` here: the work tree, unless a link below `start` led here
+                found = repository_root(os.path.join(current, "x"), start)
+                break
+            parent = os.path.dirname(current)
+            if parent == current:
+                found = None
+                break
+            current = parent
+        for key in walked:
+            self._repositories[key] = found
         return found
 
     def source_for(self, path: str | None, cwd: Path | str | None = None) -> Path | None:
@@ -207,7 +276,11 @@ class SettingsResolver:
         if key not in self._folder_source:
             try:
                 self._folder_source[key] = find_settings_file(
-                    Path(folder), bool(self.overrides.follow_symlinks), start, key[1]
+                    folder,
+                    bool(self.overrides.follow_symlinks),
+                    start,
+                    key[1],
+                    None if self.revalidate else self._discovery,
                 )
             except SettingsError as error:
                 self._folder_source[key] = error

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.boundary import escapes, inside, inside_as_written, leaves_repository, root_of
 from ..core.diagnostic import SEVERITIES, Severity
-from ..core.globs import glob_match, glob_problem
+from ..core.globs import GlobSet, glob_problem
 from ..core.lazy import lazy
-from ..core.reading import read_file
+from ..core.reading import announce, read_file
 from ..core.text import one_line
 from ..domain.catalog.entry import CatalogEntry, CatalogShapeError
 from ..domain.catalog.store import entries_from_document
@@ -278,7 +278,7 @@ class Settings:
             ("catalog", self.catalogs, "--catalog"),
             ("secrets-list", self.secrets_lists, "--secrets-list"),
         ):
-            for entry in entries:
+            for entry in dict.fromkeys(entries):  # a repeat is the same answer
                 if not all(inside(path, repository) for path in self._entry_paths(entry)):
                     raise SettingsError(
                         f"{setting} `{shown_text(one_line(entry), one_value=True)}` in {where} "
@@ -359,11 +359,15 @@ class Settings:
             except ValueError:
                 candidate = Path(path)
         text = candidate.as_posix()
-        out: list[str] = []
-        for pattern, codes in self.per_file_ignores.items():
-            if glob_match(pattern, text) or glob_match(pattern, candidate.name):
-                out.extend(codes)
-        return tuple(out)
+        patterns, codes = self._per_file_globs
+        matched = set(patterns.matching(text)).union(patterns.matching(candidate.name))
+        return tuple(code for index in sorted(matched) for code in codes[index])
+
+    @lazy
+    def _per_file_globs(self) -> tuple[GlobSet, tuple[tuple[str, ...], ...]]:
+        """The `per-file-ignores` patterns, compiled once (each file of a run asks them all),
+        and the codes of each."""
+        return GlobSet(self.per_file_ignores), tuple(self.per_file_ignores.values())
 
     def catalog_paths(self) -> list[Path]:
         """Catalog files, globs expanded, relative entries resolved against `root`."""
@@ -374,31 +378,48 @@ class Settings:
         return self._files(self.secrets_lists, "secrets-list")
 
     def _files(self, entries: tuple[str, ...], setting: str) -> list[Path]:
-        out: list[Path] = []
-        where: str = self._where
+        """The files the entries name, in order. A file named twice is listed once where
+        that changes nothing: each file's contents are added to or laid over those before it
+        (catalogs: the last file to state a value wins, and benchmarks keep the place where
+        they first came; secret lists: a union), so `a, b, a` means `a, b, b, a` (first
+        places, then last places) and is listed so; `a, a` is `a`. Each entry is looked at
+        once (`catalog = ["c/*.json"]` given `n` times read every match `n` times)."""
+        named: dict[str, list[Path]] = {}  # each entry once: a repeat names the same files
         for entry in entries:
-            pattern = Path(entry)
-            if not pattern.is_absolute() and self.root is not None:
-                pattern = self.root / pattern
-            # Relative entries resolve against `root`, else the current folder: say which.
-            folder = one_line(str(self.root if self.root is not None else Path.cwd()))
-            shown = f"`{one_line(entry)}` in {one_line(where)}"
-            if glob.has_magic(str(pattern)):
-                matches = sorted(glob.glob(str(pattern)))
-                if not matches:
-                    raise SettingsError(
-                        f"{setting} pattern {shown} matches no file (looked in {folder})"
-                    )
-                out.extend(Path(m) for m in matches)
-            elif _missing(pattern):
-                relative = "" if Path(entry).is_absolute() else f" (looked in {folder})"
-                raise SettingsError(f"{setting} file {shown} does not exist{relative}")
-            else:
-                out.append(pattern)
+            if entry not in named:
+                named[entry] = self._entry_files(entry, setting)
+        first = list(dict.fromkeys(path for paths in named.values() for path in paths))
         if not self.follow_symlinks:
-            for path in out:
+            for path in first:
                 self._refuse_escape(path, setting)
-        return out
+        if len(named) == len(entries) and sum(map(len, named.values())) == len(first):
+            return first  # nothing named twice
+        later: list[Path] = []  # backwards, each entry where it last came
+        for entry in dict.fromkeys(reversed(entries)):
+            later.extend(reversed(named[entry]))
+        last = list(dict.fromkeys(later))[::-1]  # each file where it last came
+        return first if last == first else first + last
+
+    def _entry_files(self, entry: str, setting: str) -> list[Path]:
+        """The files one catalog or secret-list entry names: a pattern's matches, sorted."""
+        where: str = self._where
+        pattern = Path(entry)
+        if not pattern.is_absolute() and self.root is not None:
+            pattern = self.root / pattern
+        # Relative entries resolve against `root`, else the current folder: say which.
+        folder = one_line(str(self.root if self.root is not None else Path.cwd()))
+        shown = f"`{one_line(entry)}` in {one_line(where)}"
+        if glob.has_magic(str(pattern)):
+            matches = sorted(glob.glob(str(pattern)))
+            if not matches:
+                raise SettingsError(
+                    f"{setting} pattern {shown} matches no file (looked in {folder})"
+                )
+            return [Path(m) for m in matches]
+        if _missing(pattern):
+            relative = "" if Path(entry).is_absolute() else f" (looked in {folder})"
+            raise SettingsError(f"{setting} file {shown} does not exist{relative}")
+        return [pattern]
 
     def _refuse_escape(self, path: Path, setting: str) -> None:
         """A file named by these settings that a symbolic link takes out of the repository
@@ -431,13 +452,14 @@ class Settings:
     def secret_records(self) -> SecretRecords | None:
         """The workspace's secret records, from the `secrets-list` files and the workspace
         value (read once); None when neither says (then nothing is checked against them)."""
-        found: SecretRecords | None = None
-        for path in self.secrets_list_paths():
+        read: list[SecretRecords] = []
+        # Each file once: records are a union, in the order names first came.
+        for path in dict.fromkeys(self.secrets_list_paths()):
             try:
-                records = SecretRecords.from_file(path)
+                read.append(SecretRecords.from_file(path))
             except SecretRecordsError as error:
                 raise SettingsError(str(error)) from None
-            found = records if found is None else found.merged(records)
+        found = _merged(read)
         if self.workspace is not None and self.workspace.secret_records is not None:
             given = self.workspace.secret_records
             found = given if found is None else found.merged(given)
@@ -545,8 +567,49 @@ class Settings:
         return cls.from_file(found, repository=settings_root(folder))
 
 
+class Discovery:
+    """What one run of the command line learns about folders as it looks for settings files
+    (kept for the run: the editor, where files come and go unannounced, looks afresh):
+    each folder's answer, its own settings file or else its parent's, and each path's real
+    path, its parent's real path and its name unless the name is a link. Each folder is
+    looked at once, so a chain `a/a/a/…` of `n` folders with a config (and a `pyproject.toml`)
+    in each costs `n` folders' looks, not `n²` (the walk up from every folder, and the link
+    check of every settings file it found, resolving every folder above it again)."""
+
+    __slots__ = ("_real", "answers")
+
+    def __init__(self) -> None:
+        # (folder, root, follow_symlinks) → the settings file for configs in it, or the error
+        self.answers: dict[tuple[str, str, bool], Path | SettingsError | None] = {}
+        self._real: dict[str, str] = {}  # absolute path → `os.path.realpath` of it
+
+    def escapes(self, path: str, root: str) -> str | None:
+        """`core.boundary.escapes` for an absolute `path` inside `root` as written."""
+        real = self.real(path)
+        return None if inside_as_written(real, self.real(root)) else real
+
+    def real(self, path: str) -> str:
+        """`os.path.realpath` of an absolute, normal path, from its parent's."""
+        walked: list[str] = []
+        current = path
+        while (found := self._real.get(current)) is None:
+            parent, name = os.path.split(current)
+            if not name or os.path.islink(current):
+                found = self._real[current] = os.path.realpath(current)
+                break
+            walked.append(current)
+            current = parent
+        for below in reversed(walked):  # from the top down: each below the last
+            found = self._real[below] = os.path.join(found, os.path.basename(below))
+        return found
+
+
 def find_settings_file(
-    path: Path, follow_symlinks: bool = False, start: str | None = None, root: str | None = None
+    path: str | os.PathLike[str],
+    follow_symlinks: bool = False,
+    start: str | None = None,
+    root: str | None = None,
+    known: Discovery | None = None,
 ) -> Path | None:
     """The nearest settings file at or above `path`'s folder, no higher than its root
     (`core.boundary.root_of`: the git work tree; outside git, `start`, default the current
@@ -555,20 +618,53 @@ def find_settings_file(
     Raises `SettingsError` for one that a symbolic link takes out of the repository, unless
     `follow_symlinks`: it is refused before it is read (a `pyproject.toml` is parsed to see
     whether it configures benchlint, and its parse errors would describe the outside file).
-    `root`: that root, when the caller knows it already."""
-    given = Path(os.path.abspath(path))
-    folder = given if given.is_dir() else given.parent
-    root = root if root is not None else settings_root(folder, start)
-    for found in settings_candidates(folder, root):
-        if not found.is_file():
+    `root`: that root, when the caller knows it already. `known`: what a run has learnt
+    about folders looked at before (`Discovery`), and learns now. (Paths are strings here:
+    a `Path` of a deep folder costs its depth to make.)"""
+    given = os.path.abspath(path)
+    folder = given if os.path.isdir(given) else os.path.dirname(given)
+    root = root if root is not None else settings_root(Path(folder), start)
+    answers = {} if known is None else known.answers
+    walked: list[tuple[str, str, bool]] = []
+    found: Path | SettingsError | None = None
+    current = folder
+    while inside_as_written(current, root):
+        key = (current, root, follow_symlinks)
+        if key in answers:
+            found = answers[key]
+            break
+        walked.append(key)
+        try:
+            found = _settings_in(current, root, follow_symlinks, known)
+        except SettingsError as error:
+            found = error
+        parent = os.path.dirname(current)
+        if found is not None or parent == current:
+            break
+        current = parent
+    for key in walked:
+        answers[key] = found
+    if isinstance(found, SettingsError):
+        raise found
+    return found
+
+
+def _settings_in(
+    folder: str, root: str, follow_symlinks: bool, known: Discovery | None
+) -> Path | None:
+    """The settings file in `folder` itself, if any (see `find_settings_file`)."""
+    for name in (SETTINGS_FILE, "pyproject.toml"):
+        found = os.path.join(folder, name)
+        if not os.path.isfile(found):
             continue
-        if not follow_symlinks and escapes(str(found), root) is not None:
+        escape = escapes if known is None else known.escapes
+        if not follow_symlinks and escape(found, root) is not None:
             raise SettingsError(
                 f"settings file {found} is a symbolic link to a file outside the "
                 "repository: not read (--follow-symlinks reads it)"
             )
-        if found.name == SETTINGS_FILE or _has_tool_table(found):
-            return found
+        if name == SETTINGS_FILE or _has_tool_table(found):
+            return Path(found)
     return None
 
 
@@ -602,7 +698,7 @@ def _known_keys(mapping: Mapping[str, Any], where: str) -> dict[str, Any]:
 _MAX_SETTINGS_BYTES = 1 << 20  # far beyond any settings file; a path may name a device
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: str | Path) -> dict[str, Any]:
     try:
         content = read_file(path, _MAX_SETTINGS_BYTES)
         if content.oversized(_MAX_SETTINGS_BYTES):
@@ -615,10 +711,36 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise SettingsError(f"settings file {path} is not valid TOML: {error}") from None
 
 
-def _has_tool_table(pyproject: Path) -> bool:
-    """Whether a discovered `pyproject.toml` configures benchlint (most do not)."""
+# path → (its stat when read, whether it has a [tool.benchlint] table)
+_TOOL_TABLES: dict[str, tuple[tuple[int, ...], bool]] = {}
+
+
+def _has_tool_table(pyproject: str) -> bool:
+    """Whether a discovered `pyproject.toml` configures benchlint (most do not). Parsed once
+    per state of the file (its modification time, size, inode and change time): each folder
+    below it asks, and one of `n` lines asked by `n` folders took seconds."""
+    key = pyproject
+    try:
+        info = os.stat(pyproject)
+        stamp: tuple[int, ...] | None = (
+            info.st_mtime_ns,
+            info.st_size,
+            info.st_ino,
+            info.st_ctime_ns,
+        )
+    except (OSError, ValueError):
+        stamp = None  # the read says what is wrong
+    seen = _TOOL_TABLES.get(key)
+    if stamp is not None and seen is not None and seen[0] == stamp:
+        announce(pyproject)  # as the read would: it may be named
+        return seen[1]
     tool = _read_toml(pyproject).get("tool")
-    return isinstance(tool, dict) and isinstance(tool.get("benchlint"), dict)
+    found = isinstance(tool, dict) and isinstance(tool.get("benchlint"), dict)
+    if stamp is not None:
+        if len(_TOOL_TABLES) >= 4096:  # a long-lived editor: forget the files of long ago
+            _TOOL_TABLES.clear()
+        _TOOL_TABLES[key] = (stamp, found)
+    return found
 
 
 def _read_settings_table(path: Path) -> tuple[dict[str, Any], bool]:
@@ -639,6 +761,16 @@ def _read_settings_table(path: Path) -> tuple[dict[str, Any], bool]:
             f"{path} mixes top-level settings with a [tool.benchlint] table; use one"
         )
     return nested, True
+
+
+def _merged(records: list[SecretRecords]) -> SecretRecords | None:
+    """The union of the records (None: none), merged in pairs, then pairs of those, and so
+    on: merging each file into all those before it copied them once per file."""
+    while len(records) > 1:
+        pairs = zip(records[::2], records[1::2], strict=False)
+        merged = [left.merged(right) for left, right in pairs]
+        records = merged + records[len(merged) * 2 :]
+    return records[0] if records else None
 
 
 @cache

@@ -59,8 +59,16 @@ class Catalog:
         """Exact match first, then case-insensitive after trimming, as the CLI's warnings do."""
         return self._exact.get(benchmark) or self._folded.get(benchmark.strip().casefold())
 
+    @cached_property
+    def _by_key(self) -> dict[str, CatalogEntry]:
+        index: dict[str, CatalogEntry] = {}
+        for entry in self.entries:
+            index.setdefault(entry.key, entry)
+        return index
+
     def get(self, key: str) -> CatalogEntry | None:
-        return next((entry for entry in self.entries if entry.key == key), None)
+        """The first entry with this key (an index built once: callers ask per benchmark)."""
+        return self._by_key.get(key)
 
     def with_entries(self, entries: Iterable[CatalogEntry]) -> Catalog:
         """This catalog with `entries` laid over it (same key: see `overlay`)."""
@@ -110,11 +118,31 @@ def read_catalog_file(path: Path) -> list[CatalogEntry]:
 
 def load_catalog(paths: Sequence[Path], under: Iterable[CatalogEntry] = ()) -> Catalog:
     """The bundled catalog with `under` (the workspace cache's entries), then each file's
-    entries, laid over it, in order."""
+    entries, laid over it, in order: gathered, then laid over at once (the catalog rebuilt
+    after each file made a pattern that matches `n` files cost `n²`). Each file is read
+    once, however often it is named (see `layers`)."""
     catalog = bundled_catalog()
     under = tuple(under)
-    if under:
-        catalog = catalog.with_entries(under)
-    for path in paths:
-        catalog = catalog.with_entries(read_catalog_file(path))
-    return catalog
+    if not under and not paths:
+        return catalog
+    read: dict[Path, list[CatalogEntry]] = {}
+    for path in paths:  # in order: the first file that cannot be read is the one reported
+        if path not in read:
+            read[path] = read_catalog_file(path)
+    entries = list(under)
+    for path in layers(paths):
+        entries += read[path]
+    return catalog.with_entries(entries)
+
+
+def layers(paths: Sequence[Path]) -> list[Path]:
+    """Files laid over each other in this order, each listed at most twice with the same
+    result: what a file states wins over what files before it state, field by field
+    (`overlay`), so only a file's last place decides values; a benchmark keeps the place
+    where its key first came, so only a file's first place decides order. `a, b, a` is
+    `a, b, b, a` (first places, then last places); `a, a` is `a`."""
+    first = list(dict.fromkeys(paths))
+    if len(first) == len(paths):
+        return first
+    last = list(dict.fromkeys(reversed(paths)))[::-1]
+    return first if last == first else first + last
