@@ -24,8 +24,15 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
   file-wide suppression, and of one suppression naming many unknown codes (BL901);
 - glob-braces-settings / -editor: `{a,b}` repeated in a `per-file-ignores` pattern and in a
   `benchlint.globs` pattern;
+- check-url-passwords-comment / -value: `a://b:c` repeated before one `@` in a comment,
+  and `u:p` repeated before an `@` in a value with `o'b:` repeated in a comment (each a place
+  a URL's user and password may start);
 - check-* : a whole `check` in process (lint, text report, masked output) of the shapes
   `bench/scaling.py` doubles on the command line.
+
+The language server's shapes are in `shapes_editor.py`, those of settings, globs and
+catalogs in `shapes_settings.py`; `shape_kit.py` holds what they share. `SHAPES` here is
+every one of them, what the gate counts.
 """
 
 from __future__ import annotations
@@ -34,62 +41,28 @@ import contextlib
 import math
 from collections.abc import Callable
 
+from shape_kit import AGENT, HEAD, MASKER, PATH, Work, checking, fresh
+from shapes_editor import EDITOR_SHAPES
+from shapes_settings import SETTINGS_SHAPES
+
 from benchlint import Settings, lint_text
-from benchlint.report import FileReport, RunInfo
-from benchlint.report.text import render_text
-from benchlint.secrets.output import MASKER
-
-PATH = "configs/benchmark/shape.toml"
-HEAD = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
-AGENT = (
-    '[[agents]]\nharness = "terminus-2"\n'
-    '[agents.model]\ntype = "provider"\nmodel = "m"\napi_key_secret = "K"\n'
-)
-
-Work = Callable[[], object]
-
-
-def check(text: str) -> str:
-    """What `benchlint check FILE` does in process: lint, render text, mask the output."""
-    found = lint_text(text, path=PATH)
-    report = render_text([FileReport(PATH, found, text)], RunInfo("0", "default"))
-    MASKER.clear()
-    MASKER.add(PATH, text)
-    return MASKER.mask(report)
-
-
-def _fresh() -> None:
-    """Forget what a run memoizes by whole text or token: each run pays for its input."""
-    from benchlint.secrets import shape, source
-
-    source.source_secrets.cache_clear()
-    source.credentials.cache_clear()
-    shape.harmless_token.cache_clear()
-
-
-def _checking(text: str) -> Work:
-    def work() -> object:
-        _fresh()
-        return check(text)
-
-    return work
 
 
 def token_prefix_comment(n: int) -> Work:
     # on a line with a finding: the comment is in the report's code frame too
-    return _checking(HEAD + 'descripton = "x"  # token: ' + "eyJ" * n + "\n" + AGENT)
+    return checking(HEAD + 'descripton = "x"  # token: ' + "eyJ" * n + "\n" + AGENT)
 
 
 def token_prefix_value(n: int) -> Work:
-    return _checking(HEAD + AGENT + '[env]\nK = "' + "eyJ" * n + '"\n')
+    return checking(HEAD + AGENT + '[env]\nK = "' + "eyJ" * n + '"\n')
 
 
 def escaped_quotes_comment(n: int) -> Work:
-    return _checking(HEAD + 'descripton = "x"  # "' + 'a\\"' * n + "\n" + AGENT)
+    return checking(HEAD + 'descripton = "x"  # "' + 'a\\"' * n + "\n" + AGENT)
 
 
 def escaped_quotes_colon(n: int) -> Work:
-    return _checking(HEAD + AGENT + '# "' + 'a\\":' * n + "\n")
+    return checking(HEAD + AGENT + '# "' + 'a\\":' * n + "\n")
 
 
 def mask_token_prefix(n: int) -> Work:
@@ -97,7 +70,7 @@ def mask_token_prefix(n: int) -> Work:
     text = "see: " + "eyJ" * n + " and '" + "a\\'" * n
 
     def work() -> object:
-        _fresh()
+        fresh()
         return MASKER.mask(text)
 
     return work
@@ -105,16 +78,16 @@ def mask_token_prefix(n: int) -> Work:
 
 def multiline_secrets(n: int) -> Work:
     body = "".join(f'K{i} = """\nsk-proj-{i:06d}abcdefghijklmnopqrstuvwx\n"""\n' for i in range(n))
-    return _checking(HEAD + AGENT + "[env]\n" + body)
+    return checking(HEAD + AGENT + "[env]\n" + body)
 
 
 def diagnostics_per_line(n: int) -> Work:
     names = ", ".join('"terminal-bench/x"' for _ in range(n))  # each repeat is a BL503
-    return _checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT)
+    return checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT)
 
 
 def syntax_errors(n: int) -> Work:
-    return _checking(HEAD + AGENT + "[env]\n" + "".join(f"broken {i} =\n" for i in range(n)))
+    return checking(HEAD + AGENT + "[env]\n" + "".join(f"broken {i} =\n" for i in range(n)))
 
 
 def outline_escaped_quotes(n: int) -> Work:
@@ -198,7 +171,7 @@ def diff_repeated_lines(n: int) -> Work:
     after = f"{HEAD}[tasks]\ntask_names = [\n{kept}]\n{AGENT}"
 
     def work() -> object:
-        _fresh()
+        fresh()
         return unified_diff(PATH, before, after)
 
     return work
@@ -216,7 +189,7 @@ def diff_nested_values(n: int) -> Work:
     after = f"{HEAD}{AGENT}[env]\n{env}"
 
     def work() -> object:
-        _fresh()
+        fresh()
         return unified_diff(PATH, before, after)
 
     return work
@@ -225,13 +198,13 @@ def diff_nested_values(n: int) -> Work:
 def suppressions_file_wide(n: int) -> Work:
     """A finding and a file-wide suppression on each of `n` lines."""
     lines = "".join(f"unknown_{i} = {i}  # benchlint: ignore-file[BL101]\n" for i in range(n))
-    return _checking(HEAD + lines + AGENT)
+    return checking(HEAD + lines + AGENT)
 
 
 def suppression_many_codes(n: int) -> Work:
     """One suppression naming `n` codes no rule has (BL901 sorts them)."""
     codes = ",".join(f"X{i}" for i in range(n))
-    return _checking(f"{HEAD}# benchlint: ignore[{codes}]\n{AGENT}")
+    return checking(f"{HEAD}# benchlint: ignore[{codes}]\n{AGENT}")
 
 
 def broken_body_absent_keys(n: int) -> Work:
@@ -239,7 +212,7 @@ def broken_body_absent_keys(n: int) -> Work:
     `n` key lines is blanked: each absent key asked every blanked line (`Reach`)."""
     agents = "[[agents]]\n" * n
     body = "".join(f"k{i} = {i}\n" for i in range(n))
-    return _checking(HEAD + agents + "[execution\n" + body)
+    return checking(HEAD + agents + "[execution\n" + body)
 
 
 def broken_dotted_headers(n: int) -> Work:
@@ -247,7 +220,7 @@ def broken_dotted_headers(n: int) -> Work:
     broken header of its own that every absent key asked about."""
     agents = "[[agents]]\n" * n
     body = "".join(f"agents.m{i}]\n" for i in range(n))
-    return _checking(HEAD + agents + "[x\n" + body)
+    return checking(HEAD + agents + "[x\n" + body)
 
 
 def repeats_with_comments(n: int) -> Work:
@@ -255,7 +228,7 @@ def repeats_with_comments(n: int) -> Work:
     comment lines: each removal read every comment of the file."""
     names = '  "terminal-bench/x",\n' * n
     comments = "".join(f"# note {i}\n" for i in range(n))
-    return _checking(HEAD + f"[tasks]\ntask_names = [\n{names}]\n" + AGENT + comments)
+    return checking(HEAD + f"[tasks]\ntask_names = [\n{names}]\n" + AGENT + comments)
 
 
 def repeats_inline_with_comments(n: int) -> Work:
@@ -263,7 +236,7 @@ def repeats_inline_with_comments(n: int) -> Work:
     comment holds it) and `n` comment lines."""
     names = ", ".join('"terminal-bench/x"' for _ in range(n))
     comments = "".join(f"# note {i}\n" for i in range(n))
-    return _checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT + comments)
+    return checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT + comments)
 
 
 def verifier_names_per_agent(n: int) -> Work:
@@ -271,7 +244,7 @@ def verifier_names_per_agent(n: int) -> Work:
     injected names were built from the whole list, and each looked up."""
     agents = '[[agents]]\nharness = "terminus-2"\n' * n
     required = ", ".join(f'"S{i}"' for i in range(n))
-    return _checking(HEAD + f'[env]\nS0 = "x"\n[verifier]\nrequired = [{required}]\n' + agents)
+    return checking(HEAD + f'[env]\nS0 = "x"\n[verifier]\nrequired = [{required}]\n' + agents)
 
 
 def secrets_per_env_table(n: int) -> Work:
@@ -281,7 +254,21 @@ def secrets_per_env_table(n: int) -> Work:
         f'[[agents]]\nharness = "terminus-2"\n[agents.env]\nE{i} = "1"\n' for i in range(n)
     )
     required = ", ".join(f'"S{i}"' for i in range(4 * n))
-    return _checking(HEAD + f"[secrets]\nrequired = [{required}]\n" + agents)
+    return checking(HEAD + f"[secrets]\nrequired = [{required}]\n" + agents)
+
+
+def url_passwords_comment(n: int) -> Work:
+    """A comment of `n` URLs `a://b:c` and one `@` at its end: each `://` a place a URL's
+    user and password may start, and the password runs to the last `@` (`url_passwords`)."""
+    return checking(HEAD + AGENT + "# " + "a://b:c" * n + "@h\n")
+
+
+def url_passwords_value(n: int) -> Work:
+    """A value of `n` `u:p` parts before one `@` (a URL's password with no scheme: each `:`
+    a place the user may end) and `n` quoted users `o'b:` in a comment."""
+    return checking(
+        HEAD + AGENT + '[env]\nK = "' + "u:p" * n + '@h"\n# https://' + "o'b:" * n + "@h\n"
+    )
 
 
 def glob_braces_settings(n: int) -> Work:
@@ -346,6 +333,10 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-repeats-inline-with-comments": (repeats_inline_with_comments, 250),
     "check-verifier-names-per-agent": (verifier_names_per_agent, 1000),
     "check-secrets-per-env-table": (secrets_per_env_table, 200),
+    "check-url-passwords-comment": (url_passwords_comment, 1000),
+    "check-url-passwords-value": (url_passwords_value, 1000),
+    **EDITOR_SHAPES,
+    **SETTINGS_SHAPES,
 }
 
 if __name__ == "__main__":

@@ -1,0 +1,70 @@
+"""What every adversarial shape builds on: the config's head and an agent, and `check`, a
+whole `benchlint check FILE` in process (lint, text report, masked output)."""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from benchlint import lint_text
+from benchlint.report import FileReport, RunInfo
+from benchlint.report.text import render_text
+from benchlint.secrets.output import MASKER
+
+__all__ = [
+    "AGENT",
+    "HEAD",
+    "MASKER",
+    "PATH",
+    "Work",
+    "check",
+    "checking",
+    "fresh",
+    "temporary_folder",
+]
+
+PATH = "configs/benchmark/shape.toml"
+HEAD = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
+AGENT = (
+    '[[agents]]\nharness = "terminus-2"\n'
+    '[agents.model]\ntype = "provider"\nmodel = "m"\napi_key_secret = "K"\n'
+)
+
+Work = Callable[[], object]
+
+
+def check(text: str) -> str:
+    """What `benchlint check FILE` does in process: lint, render text, mask the output."""
+    found = lint_text(text, path=PATH)
+    report = render_text([FileReport(PATH, found, text)], RunInfo("0", "default"))
+    MASKER.clear()
+    MASKER.add(PATH, text)
+    return MASKER.mask(report)
+
+
+def fresh() -> None:
+    """Forget what a run memoizes by whole text or token: each run pays for its input."""
+    from benchlint.secrets import shape, source
+
+    source.source_secrets.cache_clear()
+    source.credentials.cache_clear()
+    shape.harmless_token.cache_clear()
+
+
+def checking(text: str) -> Work:
+    def work() -> object:
+        fresh()
+        return check(text)
+
+    return work
+
+
+def temporary_folder() -> Path:
+    """A folder for a shape's files (a catalog, a tree to walk), removed when the process
+    ends: made in the shape's setup, outside the work measured."""
+    folder = Path(tempfile.mkdtemp(prefix="benchlint-shape-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
