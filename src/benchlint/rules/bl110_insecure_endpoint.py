@@ -28,12 +28,22 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def written_host(netloc: str) -> str:
+    """The host as the URL spells it (`urlsplit`'s `hostname` is lower-cased): after the
+    user part, without the port; an IPv6 address keeps its brackets."""
+    host = netloc.rpartition("@")[2]
+    if host.startswith("["):
+        return host[: host.find("]") + 1] or host
+    return host.partition(":")[0]
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for path, url in endpoint_urls(ctx):
         parts, host = split_url(url)
         if parts is not None and parts.scheme == "http" and host and not is_loopback(host):
             yield Finding(
-                f"{key_label(path)} uses plain http:// to {host}: the endpoint key would cross "
+                f"{key_label(path)} uses plain http:// to {written_host(parts.netloc)}: the "
+                "endpoint key would cross "
                 "the network unencrypted; use https://",
                 Anchor.value(path),
             )
