@@ -16,6 +16,7 @@ import stat
 import sys
 from typing import TYPE_CHECKING
 
+from ..core.boundary import one_run
 from ..core.diagnostic import Diagnostic, fails
 from ..core.reading import Content
 from ..core.record import NamedTuple
@@ -125,21 +126,23 @@ def _lint_all(
     failures: list[Failure] = []
     settings_of: dict[str, Settings] = {}
     fixed: list[Fixed] = []
-    for given in inputs(paths, args.stdin_filename, resolver, failures):
-        settings_of[given.display] = given.settings
-        if given.outside:  # not read, never written
-            reports.append(FileReport(given.display, outside_link(given.path, given.settings)))
-            continue
-        if mode is None:
-            reports.append(_lint_one(given.content, given.display, given.path, given.settings))
-            continue
-        item = _fix_one(
-            given.content, given.display, given.path, given.target, given.settings, mode
-        )._replace(linked_out=given.linked_out)
-        if item.result is not None:
-            MASKER.add((len(reports), "fixed"), item.result.text)
-        reports.append(item.report)
-        fixed.append(item)
+    # the folders' answers are remembered for the reads (a fix is written after: afresh)
+    with one_run():
+        for given in inputs(paths, args.stdin_filename, resolver, failures):
+            settings_of[given.display] = given.settings
+            if given.outside:  # not read, never written
+                reports.append(FileReport(given.display, outside_link(given.path, given.settings)))
+                continue
+            if mode is None:
+                reports.append(_lint_one(given.content, given.display, given.path, given.settings))
+                continue
+            item = _fix_one(
+                given.content, given.display, given.path, given.target, given.settings, mode
+            )._replace(linked_out=given.linked_out)
+            if item.result is not None:
+                MASKER.add((len(reports), "fixed"), item.result.text)
+            reports.append(item.report)
+            fixed.append(item)
     for report in reports:  # pass/fail formats (JUnit) use each file's own threshold
         report.fail_on = settings_of[report.path].fail_on
     return reports, failures, settings_of, fixed

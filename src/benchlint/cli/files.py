@@ -11,7 +11,7 @@ import os
 import stat
 import sys
 
-from ..core.boundary import leaves_repository, root_of
+from ..core.boundary import leaves_repository, one_run, real, root_of
 from ..core.reading import Content, NotARegularFile, announce, read_file, read_stdin
 from ..core.record import NamedTuple
 from ..parsing.document import decode
@@ -37,7 +37,13 @@ class Target(NamedTuple):
 def expand(paths: list[str], follow: bool = False) -> tuple[list[Target], list[Failure]]:
     """Targets for the given paths, and a failure for each path that cannot be used. A
     linked folder out of the repository is a target itself (BL004 reports it; nothing in it
-    is listed), unless `follow` (the user's `--follow-symlinks`) walks it."""
+    is listed), unless `follow` (the user's `--follow-symlinks`) walks it. The folders'
+    answers are remembered while it works (`core.boundary.one_run`, or the run it is in)."""
+    with one_run():
+        return _expand(paths, follow)
+
+
+def _expand(paths: list[str], follow: bool) -> tuple[list[Target], list[Failure]]:
     targets: list[Target] = []
     errors: list[Failure] = []
     for given in paths:
@@ -65,8 +71,8 @@ def expand(paths: list[str], follow: bool = False) -> tuple[list[Target], list[F
         except OSError as error:
             errors.append(Failure(given, describe_os_error(error)))
     # A file reached twice (named twice, or through a link inside the repository) once.
-    unique = {os.path.realpath(target.path): target for target in reversed(targets)}
-    return [t for t in dict.fromkeys(targets) if unique[os.path.realpath(t.path)] == t], errors
+    unique = {real(target.path): target for target in reversed(targets)}
+    return [t for t in dict.fromkeys(targets) if unique[real(t.path)] == t], errors
 
 
 def read(path: str, limit: int) -> Content:

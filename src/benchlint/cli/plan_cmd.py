@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.boundary import one_run
 from ..core.version import __version__
 from ..lint.engine import lint_content, plan
 from ..lint.settings import SettingsError
@@ -30,20 +31,21 @@ def run_plan(args: argparse.Namespace) -> int:
     planned: list[PlannedFile] = []
     try:
         resolver = resolver_from(args)
-        for given in inputs(given_paths(args), args.stdin_filename, resolver, failures):
-            if given.outside:  # not read: nothing to plan (BL004's words say why)
-                failures.append(Failure(given.display, message_for(given.path)))
-                continue
-            found = lint_content(given.content, given.path, given.settings)
-            text = decode(given.content.data, given.settings.max_file_size)
-            planned.append(
-                PlannedFile(
-                    given.display,
-                    plan(text if isinstance(text, str) else b"", given.path, given.settings),
-                    sum(1 for d in found if d.severity == "error"),
-                    sum(1 for d in found if d.severity == "warning"),
+        with one_run():  # the folders' answers, remembered for the reads
+            for given in inputs(given_paths(args), args.stdin_filename, resolver, failures):
+                if given.outside:  # not read: nothing to plan (BL004's words say why)
+                    failures.append(Failure(given.display, message_for(given.path)))
+                    continue
+                found = lint_content(given.content, given.path, given.settings)
+                text = decode(given.content.data, given.settings.max_file_size)
+                planned.append(
+                    PlannedFile(
+                        given.display,
+                        plan(text if isinstance(text, str) else b"", given.path, given.settings),
+                        sum(1 for d in found if d.severity == "error"),
+                        sum(1 for d in found if d.severity == "warning"),
+                    )
                 )
-            )
         profile = args.profile or resolver.for_path(None).profile
     except SettingsError as error:
         raise UsageError(str(error)) from None

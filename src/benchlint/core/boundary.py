@@ -11,13 +11,108 @@ reading it would print the target in code frames, and fixing it would write outs
 checkout. Everything that reads a workspace file by a path it did not choose (a config found
 or named, a catalog or secret list named by settings, a settings file) asks
 `leaves_repository` first.
+
+One run of the command line (`one_run`: a check's reads, one `expand`) remembers what it
+learns about folders (`Folders`): each folder's git work tree and each path's real path,
+made from its parent's answer. A walk of `n` files `d` folders deep then looks at `n + d`
+folders, not `n · d` (`a/a/a/…/configs/benchmark/x.toml` at every level was `d²`). Outside a
+run (the language server, where files come and go unannounced) every question looks afresh,
+and so does every write (`write_escape`).
 """
 
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 
 from .reading import announce
+
+
+class Folders:
+    """What one run learns about folders (see the module docstring): the answers of
+    `repository_root` by folder and anchor, and `os.path.realpath` of each path as written,
+    made from its parent's (a path as written: a relative one is the current folder's)."""
+
+    __slots__ = ("_real", "_repositories")
+
+    def __init__(self) -> None:
+        self._real: dict[str, str] = {}  # path as written → `os.path.realpath` of it
+        # (folder, anchor) → the git work tree of the files in folder (absolute, normal)
+        self._repositories: dict[tuple[str, str | None], str | None] = {}
+
+    def real(self, path: str) -> str:
+        """`os.path.realpath(path)`: its parent's, joined to its name unless the name is a
+        link (or `.`, `..`, a root: those, and a link, are resolved whole)."""
+        walked: list[str] = []
+        current = path
+        while (found := self._real.get(current)) is None:
+            parent, name = os.path.split(current)
+            if name in ("", ".", "..") or not parent or os.path.islink(current):
+                found = self._real[current] = os.path.realpath(current)
+                break
+            walked.append(current)
+            current = parent
+        for below in reversed(walked):  # from the top down: each below the last
+            found = self._real[below] = os.path.join(found, os.path.split(below)[1])
+        return found
+
+    def repository_root(self, path: str, anchor: str | None = None) -> str | None:
+        """`repository_root`, from the answers of the folders above."""
+        top = None if anchor is None else os.path.abspath(anchor)
+        walked: list[tuple[str, str | None]] = []
+        current = os.path.dirname(os.path.abspath(path))
+        while True:
+            key = (current, top)
+            if key in self._repositories:
+                found = self._repositories[key]
+                break
+            walked.append(key)
+            if os.path.lexists(os.path.join(current, ".git")) and not _linked_below(current, top):
+                found = current
+                break
+            parent = os.path.dirname(current)
+            if parent == current:
+                found = None
+                break
+            current = parent
+        for key in walked:
+            self._repositories[key] = found
+        return found
+
+
+_RUN: ContextVar[Folders | None] = ContextVar("benchlint_folders", default=None)
+
+
+class one_run:  # (used as a function: `with one_run():`)
+    """The folders' answers are remembered inside (see the module docstring); a run inside
+    a run shares the outer one's. Only for work that changes no folder and makes no link:
+    whatever is written is checked afresh."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> Folders:
+        run = _RUN.get()
+        if run is not None:
+            self._token = None
+            return run
+        run = Folders()
+        self._token = _RUN.set(run)
+        return run
+
+    def __exit__(self, *_: object) -> None:
+        if self._token is not None:
+            _RUN.reset(self._token)
+
+
+def current_run() -> Folders | None:
+    """The run whose answers are remembered, if one is under way (`one_run`)."""
+    return _RUN.get()
+
+
+def real(path: str) -> str:
+    """`os.path.realpath(path)`, remembered for the run when one is under way."""
+    run = _RUN.get()
+    return os.path.realpath(path) if run is None else run.real(path)
 
 
 def repository_root(path: str, anchor: str | None = None) -> str | None:
@@ -27,6 +122,9 @@ def repository_root(path: str, anchor: str | None = None) -> str | None:
     With `anchor` (the folder the user started from), a `.git` below it that is reached
     through a symbolic link does not count: `configs/benchmark` linked to another checkout
     (or a home folder kept in git) would otherwise make that checkout the repository."""
+    run = _RUN.get()
+    if run is not None:
+        return run.repository_root(path, anchor)
     folder = os.path.dirname(os.path.abspath(path))
     while True:
         if os.path.lexists(os.path.join(folder, ".git")) and not _linked_below(folder, anchor):
@@ -63,8 +161,13 @@ def write_escape(path: str, start: str) -> str | None:
     """Where a write to `path` would land when a symbolic link (the file itself, or a folder
     on the way) takes it out of its root (`root_of`; `start`: the folder a walk started from,
     or the current folder); None when the write stays inside. Writes are refused there
-    whatever the settings say: `--follow-symlinks` is for reading."""
-    return escapes(path, root_of(path, start))
+    whatever the settings say: `--follow-symlinks` is for reading. Asked afresh, even in a
+    run (`one_run`): the folders may have changed since the run looked."""
+    token = _RUN.set(None)
+    try:
+        return escapes(path, root_of(path, start))
+    finally:
+        _RUN.reset(token)
 
 
 def inside(path: str, root: str) -> bool:
@@ -86,8 +189,8 @@ def escapes(path: str, boundary: str) -> str | None:
     absolute = os.path.abspath(path)
     if not _within(absolute, os.path.abspath(boundary)):
         return None
-    real = os.path.realpath(path)
-    return None if _within(real, os.path.realpath(boundary)) else real
+    found = real(path)
+    return None if _within(found, real(boundary)) else found
 
 
 def inside_as_written(path: str, root: str) -> bool:

@@ -10,6 +10,7 @@ import os
 from functools import lru_cache
 from pathlib import PurePath
 
+from ..core.boundary import current_run
 from ..core.regex import lazy_regex
 
 CONFIG_FOLDER = ("configs", "benchmark")
@@ -38,13 +39,21 @@ def in_config_folder(path: str) -> bool:
     it is: a link in `configs/benchmark/` is a config there (and BL004 says if it leads out
     of the repository)."""
     path = path.replace("\\", "/")
-    return _in_config_folder(path, "" if os.path.isabs(path) else os.getcwd())
+    cwd = "" if os.path.isabs(path) else os.getcwd()
+    run = current_run()
+    if run is not None:  # a run of the command line: each folder resolved once, from its parent
+        return _has_config_folder(run.real(os.path.dirname(os.path.join(cwd, path)) or "."))
+    return _in_config_folder(path, cwd)
 
 
 @lru_cache(maxsize=1024)
 def _in_config_folder(path: str, cwd: str) -> bool:
     joined = os.path.join(cwd, path)
-    parts = PurePath(os.path.realpath(os.path.dirname(joined) or ".")).parts
+    return _has_config_folder(os.path.realpath(os.path.dirname(joined) or "."))
+
+
+def _has_config_folder(real_folder: str) -> bool:
+    parts = PurePath(real_folder).parts
     size = len(CONFIG_FOLDER)
     return any(parts[i : i + size] == CONFIG_FOLDER for i in range(len(parts) - size + 1))
 
