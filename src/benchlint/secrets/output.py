@@ -241,7 +241,8 @@ def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     hidden = source_secrets(text, toml=kind == "toml").hidden
     if kind != "name":
         return hidden
-    parts = {part for part in _PATH_PARTS.split(text) if part and not harmless(part)}
+    # each part judged once: a deep path repeats its folder names (`a/a/a/…`)
+    parts = {part for part in set(_PATH_PARTS.split(text)) if part and not harmless(part)}
     # SARIF writes a path as a URI: a refused part is looked for percent-encoded too.
     encoded = {quote(os.fsencode(part), safe="") for part in parts}
     return hidden | parts | encoded
