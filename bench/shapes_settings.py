@@ -4,7 +4,9 @@ lazily built state are dropped or built afresh in the work itself.
 
 - settings-deep-chain: the settings of each config in a chain of folders
   `configs/benchmark/a/a/…`, a config at every level (each folder was walked up to the root
-  from scratch); settings-big-pyproject: folders under a long `pyproject.toml` without
+  from scratch), and with a `pyproject.toml` at every level; check-deep-folders: a whole
+  `check` of such a chain (each file's real path, boundary and root found afresh);
+  settings-big-pyproject: folders under a long `pyproject.toml` without
   `[tool.benchlint]` (parsed once per folder);
 - glob-single-braces: `{a}` repeated in a `per-file-ignores` pattern (each brace copied the
   rest of the pattern); per-file-ignores-many: `n` patterns asked about `n` paths (a cache of
@@ -25,7 +27,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from shape_kit import AGENT, HEAD, MASKER, Work, temporary_folder
+from shape_kit import AGENT, HEAD, MASKER, Work, fresh, temporary_folder
 
 from benchlint import Settings
 
@@ -34,7 +36,9 @@ CONFIG = HEAD + AGENT
 
 def _resolving(root: Path, configs: list[str]) -> Work:
     """A run of the command line's settings resolution: one resolver, every config's
-    settings (its root, settings file and workspace cache), as `check .` asks for them."""
+    settings (its root, settings file and workspace cache), as `check .` asks for them, in
+    one run (`one_run`: the folders' roots and real paths remembered, as `check` does)."""
+    from benchlint.core.boundary import one_run
     from benchlint.lint import settings as settings_module
     from benchlint.lint.resolver import SettingsResolver
 
@@ -42,7 +46,8 @@ def _resolving(root: Path, configs: list[str]) -> Work:
         MASKER.clear()  # as in a new process: no path or file known yet
         settings_module._TOOL_TABLES.clear()  # each run reads the pyproject.toml files
         resolver = SettingsResolver()
-        return [resolver.for_path(path, str(root)) for path in configs]
+        with one_run():
+            return [resolver.for_path(path, str(root)) for path in configs]
 
     return work
 
@@ -69,6 +74,39 @@ def settings_deep_chain(n: int) -> Work:
     4× the folders, from copying and hashing those paths (4.4× at n = 50, 4.7× at 75, 5.0×
     at 100, against 25× in time before the fix): keep n at 50."""
     return _resolving(*_chain(n, pyprojects=False))
+
+
+def settings_deep_chain_pyprojects(n: int) -> Work:
+    """The same with a `pyproject.toml` without `[tool.benchlint]` at every level (each was
+    parsed again for every folder below it, and the masker found each one's root afresh)."""
+    return _resolving(*_chain(n, pyprojects=True))
+
+
+def check_deep_folders(n: int) -> Work:
+    """`benchlint check FOLDER` of `n` nested folders `a/a/…`, a config at each level
+    (`a/configs/benchmark/x.toml`, `a/a/configs/benchmark/x.toml`, …): each file was walked
+    up to the root from scratch (its real path, its boundary check, the masker's root of its
+    name, BL504's folder). The paths themselves total n² characters, so their string work
+    grows a little faster than 4× (keep n at 25)."""
+    from benchlint.cli.main import main
+
+    top = temporary_folder() / "walked"
+    folder = top
+    for _ in range(n):
+        folder = folder / "a"
+        place = folder / "configs" / "benchmark"
+        place.mkdir(parents=True)
+        (place / "x.toml").write_text(CONFIG)
+
+    def work() -> object:
+        fresh()
+        MASKER.clear()
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(["check", "--no-color", str(top)])
+        return out.getvalue()
+
+    return work
 
 
 def settings_big_pyproject(n: int) -> Work:
@@ -204,6 +242,8 @@ def catalog_get_each(n: int) -> Work:
 # name -> (the work for a size, the smaller of the two sizes the gate counts)
 SETTINGS_SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "settings-deep-chain": (settings_deep_chain, 50),
+    "settings-deep-chain-pyprojects": (settings_deep_chain_pyprojects, 25),
+    "check-deep-folders": (check_deep_folders, 25),
     "settings-big-pyproject": (settings_big_pyproject, 300),
     "glob-single-braces": (glob_single_braces, 1500),
     "per-file-ignores-many": (per_file_ignores_many, 300),
