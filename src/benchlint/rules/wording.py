@@ -56,8 +56,26 @@ def upper_name(text: str) -> str:
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The single best close match, comparing case- and separator-insensitively first."""
+    """The single best close match, comparing case- and separator-insensitively first. A word
+    longer than `LONGEST_WORD` characters is only matched exactly (ignoring case and
+    separators): no typo fix makes sense there, and a comparison costs its length times a
+    candidate's."""
+    if len(word) > LONGEST_WORD:
+        return _exact(word, tuple(candidates))
     return _closest(word, tuple(candidates), cutoff)
+
+
+# Longer words are not searched: a misspelt name is a few dozen characters; a 100 KB one is
+# no typo, and the comparison is quadratic in the lengths.
+LONGEST_WORD = 256
+
+
+def _exact(word: str, candidates: tuple[str, ...]) -> str | None:
+    """The candidate that `word` spells with another case or separators, if one does (not
+    memoized: the word is long)."""
+    normal, _ = _forms(candidates)
+    exact = normal.get(_fold(word))
+    return exact if exact is not None and exact != word else None
 
 
 # Memoized: the language server lints the same text again on every keystroke, and a typo
@@ -94,7 +112,16 @@ def _closest_of_few(
     target: str, normal: dict[str, str], forms: tuple[str, ...], cutoff: float
 ) -> str | None:
     best, best_score = None, cutoff
+    size = len(target)
     for form in forms:
+        # The similarity is at most 2·min(lengths)/(sum of lengths) (the common subsequence
+        # is no longer than the shorter word): skip a candidate whose length alone keeps it
+        # from winning, computed as `indel_similarity` computes a full match.
+        total = size + len(form)
+        if total:
+            bound = 2 * min(size, len(form)) / total
+            if bound < best_score or (best is not None and bound <= best_score):
+                continue
         score = indel_similarity(target, form)
         if score >= best_score and (best is None or score > best_score):
             best, best_score = form, score
@@ -129,6 +156,8 @@ def _forms(candidates: tuple[str, ...]) -> tuple[dict[str, str], tuple[str, ...]
     return normal, tuple(normal)
 
 
-@lru_cache(maxsize=4096)
-def _normal(word: str) -> str:
+def _fold(word: str) -> str:
     return word.casefold().replace("_", "-").replace(" ", "-").strip()
+
+
+_normal = lru_cache(maxsize=4096)(_fold)
