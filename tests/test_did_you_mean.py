@@ -4,15 +4,20 @@ are."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
-from benchlint.rules import wording
+from benchlint import Diagnostic, Settings, Workspace, lint_text
+from benchlint.rules import bl406_unknown_task_selector, wording
 from benchlint.rules.wording import (
     _FEW,
     LONGEST_WORD,
+    SUGGESTIONS_PER_FILE,
+    Suggestions,
     _closest_of_few,
     closest,
     indel_similarity,
@@ -132,3 +137,123 @@ def test_a_long_word_never_reaches_rapidfuzz(monkeypatch: pytest.MonkeyPatch) ->
     names = [f"terminal-bench/task-{n:05}" for n in range(_FEW * 2)]
     assert closest("terminal-bench/task-" + "0" * 100_000, names) is None
     assert closest("TERMINAL_BENCH/TASK-00007", names) == "terminal-bench/task-00007"
+
+
+# --- The cap: a rule's misses in one file are searched for the first 20 only --------------
+
+
+def test_suggestions_search_the_first_different_words_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[str] = []
+
+    def counted(word: str, candidates: object, cutoff: float = 0.6) -> str:
+        searched.append(word)
+        return word.upper()
+
+    monkeypatch.setattr(wording, "closest", counted)
+    suggestions = Suggestions(("a", "b"), limit=3)
+    answers = [suggestions.closest(w) for w in ["w1", "w2", "w1", "w3", "w4", "w2", "w5"]]
+    assert answers == ["W1", "W2", "W1", "W3", None, "W2", None]
+    assert searched == ["w1", "w2", "w3"]
+
+
+def _manifest_settings(tasks: int) -> Settings:
+    entry = {
+        "key": "big-bench",
+        "name": "Big Bench",
+        "source_type": "osmosis_managed",
+        "supports_harness": True,
+        "requires_harness": True,
+        "default_harness": "terminus-2",
+        "tasks": [
+            {"name": f"big-bench/task-{i:04d}", "category": f"cat-{i % 7}"} for i in range(tasks)
+        ],
+    }
+    secrets = ["K", *(f"SECRET_{i:02d}" for i in range(40))]
+    return Settings(workspace=Workspace(benchmarks=[entry], secrets=secrets))
+
+
+HEAD = '[experiment]\nbenchmark = "big-bench"\n'
+AGENT = (
+    '[[agents]]\nharness = "terminus-2"\n'
+    '[agents.model]\ntype = "provider"\nmodel = "m"\napi_key_secret = "K"\n'
+)
+
+
+def _hinted(found: list[Diagnostic], code: str) -> list[bool]:
+    return ["did you mean" in d.message for d in found if d.code == code]
+
+
+@pytest.mark.parametrize("tasks", [50, _FEW * 2])  # the short-list search, and RapidFuzz
+def test_bl406_suggests_for_the_first_misses_of_a_file(tasks: int) -> None:
+    settings = _manifest_settings(tasks)
+    misses = [f"big-bench/tusk-{i:04d}" for i in range(SUGGESTIONS_PER_FILE + 10)]
+    listed = ", ".join(f'"{name}"' for name in misses)
+    categories = ", ".join(f'"kat-{i}"' for i in range(SUGGESTIONS_PER_FILE + 3))
+    text = HEAD + f"[tasks]\ntask_names = [{listed}]\ncategories = [{categories}]\n" + AGENT
+    found = lint_text(text, path="configs/benchmark/x.toml", settings=settings)
+    tasks_hinted = [
+        "did you mean" in d.message for d in found if d.code == "BL406" and " task " in d.message
+    ]
+    assert tasks_hinted == [True] * SUGGESTIONS_PER_FILE + [False] * 10
+    categories_hinted = [
+        "did you mean" in d.message
+        for d in found
+        if d.code == "BL406" and " category " in d.message
+    ]
+    assert categories_hinted == [True] * SUGGESTIONS_PER_FILE + [False] * 3
+    first = next(d for d in found if d.code == "BL406")
+    assert first.message.endswith('did you mean "big-bench/task-0000"?')
+    # the same text, the same findings (the cap depends on the text alone)
+    again = lint_text(text, path="configs/benchmark/x.toml", settings=settings)
+    assert [d.message for d in again] == [d.message for d in found]
+
+
+def test_bl406_searches_the_manifest_at_most_the_cap_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[str] = []
+    original = wording.closest
+
+    def counted(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+        searched.append(word)
+        return original(word, candidates, cutoff)
+
+    monkeypatch.setattr(wording, "closest", counted)
+    monkeypatch.setattr(bl406_unknown_task_selector, "closest", counted, raising=False)
+    settings = _manifest_settings(_FEW * 2)
+    listed = ", ".join(f'"big-bench/tusk-{i:04d}"' for i in range(200))
+    text = HEAD + f"[tasks]\ntask_names = [{listed}]\n" + AGENT
+    found = lint_text(text, path="configs/benchmark/x.toml", settings=settings)
+    assert len([d for d in found if d.code == "BL406"]) == 200
+    assert len(searched) == SUGGESTIONS_PER_FILE
+
+
+def test_bl406_a_repeated_miss_keeps_its_suggestion_past_the_cap() -> None:
+    settings = _manifest_settings(50)
+    names = [f"big-bench/tusk-{i:04d}" for i in range(SUGGESTIONS_PER_FILE + 5)]
+    names.append("big-bench/tusk-0000")  # seen first: answered again, not searched
+    listed = ", ".join(f'"{name}"' for name in names)
+    text = HEAD + f"[tasks]\ntask_names = [{listed}]\n" + AGENT
+    found = lint_text(text, path="configs/benchmark/x.toml", settings=settings)
+    hinted = _hinted(found, "BL406")
+    assert hinted == [True] * SUGGESTIONS_PER_FILE + [False] * 5 + [True]
+
+
+def test_bl212_suggests_and_fixes_for_the_first_misses_of_a_file() -> None:
+    settings = _manifest_settings(5)
+    count = SUGGESTIONS_PER_FILE + 4
+    agents = "".join(
+        '[[agents]]\nharness = "terminus-2"\n'
+        f'[agents.model]\ntype = "provider"\nmodel = "m"\napi_key_secret = "SECRIT_{i:02d}"\n'
+        for i in range(count)
+    )
+    found = lint_text(HEAD + agents, path="configs/benchmark/x.toml", settings=settings)
+    missing = [d for d in found if d.code == "BL212"]
+    assert len(missing) == count
+    assert ["did you mean" in d.message for d in missing] == [True] * SUGGESTIONS_PER_FILE + [
+        False
+    ] * 4
+    assert [d.fix is not None for d in missing] == [True] * SUGGESTIONS_PER_FILE + [False] * 4
+    assert missing[0].message.endswith('did you mean "SECRET_00"?')

@@ -7,7 +7,9 @@ and suggests the closest stored name (never for a harness credential: `cursor-cl
 harness, judge and verifier references, and a benchmark's implicit requirements (HLE's
 `HF_TOKEN`), must already be stored: an error. A
 `[secrets].required` name may be supplied at submit instead (`--secrets-file`, the
-environment, a prompt): an info. Without known records, nothing is reported.
+environment, a prompt): an info. Without known records, nothing is reported. Only the first
+20 different missing names of a file (in the order submit reads them) get a "did you mean"
+(and its fix); others are reported without one (each suggestion searches every stored name).
 
 ## Why is this bad?
 It is the most common reason a submit fails after the config looks fine: `osmosis benchmark
@@ -29,7 +31,7 @@ from ..domain.secret_records import SecretRecords
 from ..lint.context import Context, SecretReference
 from ..lint.rule import Anchor, Finding, Rule
 from ..parsing.edits import replace_value
-from .wording import closest
+from .wording import Suggestions
 
 _NAME = lazy_regex(SECRET_NAME_PATTERN)
 
@@ -38,6 +40,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     records = ctx.settings.secret_records
     if records is None:
         return
+    suggestions = Suggestions(records.names)  # for the first misses of the file only
     per_run = {ref.value for ref in ctx.secret_references if ref.kind == "secrets"}
     for ref in ctx.secret_references:
         if ref.value in records or not _NAME.fullmatch(ref.value):
@@ -48,9 +51,9 @@ def check(ctx: Context) -> Iterator[Finding]:
                 yield _missing_fixed(ref, records)
             continue  # not the name the harness reads: BL303 replaces it with that name
         if ref.kind == "secrets":
-            yield _missing(ctx, ref, records, per_run=True)
+            yield _missing(ctx, ref, records, suggestions, per_run=True)
         elif ref.value not in per_run:
-            yield _missing(ctx, ref, records, per_run=False)
+            yield _missing(ctx, ref, records, suggestions, per_run=False)
     entry = ctx.catalog_entry
     if entry is None:
         return
@@ -88,9 +91,14 @@ def _missing_fixed(ref: SecretReference, records: SecretRecords) -> Finding:
 
 
 def _missing(
-    ctx: Context, ref: SecretReference, records: SecretRecords, *, per_run: bool
+    ctx: Context,
+    ref: SecretReference,
+    records: SecretRecords,
+    suggestions: Suggestions,
+    *,
+    per_run: bool,
 ) -> Finding:
-    match = closest(ref.value, records.names)
+    match = suggestions.closest(ref.value)
     hint = f'; did you mean "{match}"?' if match else ""
     elsewhere = records.unreadable_scopes(ref.value)
     if elsewhere:  # submit reads the workspace and personal scopes only

@@ -3,7 +3,9 @@ Reports a `task_names` or `categories` entry that is not in the benchmark's task
 and suggests the closest one. Only runs when a catalog entry with a complete manifest is
 loaded (a saved `osmosis --json benchmark info KEY` whose `sync_status` is `ready` or absent:
 a manifest saved while the benchmark was still syncing lacks tasks that exist, see BL411);
-the bundled catalog has no manifests.
+the bundled catalog has no manifests. The first 20 different unknown task names of a file,
+and the first 20 categories, get a "did you mean"; later ones are reported without one (a
+file with more holds another benchmark's list, and each suggestion searches the manifest).
 
 ## Why is this bad?
 The Platform refuses unknown task names and categories, but only after the submit; a typo in
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 from ..domain.catalog.query import manifest
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from .wording import closest, quoted
+from .wording import Suggestions, quoted
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -30,10 +32,11 @@ def check(ctx: Context) -> Iterator[Finding]:
         "categories": (names.categories, names.category_set),
     }
     for key, (listed, allowed) in known.items():
+        suggestions = Suggestions(listed)  # for the first misses of the file only
         for path, value in ctx.strings(("tasks", key)):
             if value in allowed or not value.strip():
                 continue
-            match = closest(value, listed)
+            match = suggestions.closest(value)
             kind = "task" if key == "task_names" else "category"
             hint = f'; did you mean "{match}"?' if match else ""
             yield Finding(
