@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from benchlint import lint_text
+from benchlint import Settings, lint_text
 from benchlint.report import FileReport, RunInfo
 from benchlint.report.text import render_text
 from benchlint.secrets.output import MASKER
@@ -36,9 +36,9 @@ AGENT = (
 Work = Callable[[], object]
 
 
-def check(text: str) -> str:
+def check(text: str, settings: Settings | None = None) -> str:
     """What `benchlint check FILE` does in process: lint, render text, mask the output."""
-    found = lint_text(text, path=PATH)
+    found = lint_text(text, path=PATH, settings=settings)
     report = render_text([FileReport(PATH, found, text)], RunInfo("0", "default"))
     MASKER.clear()
     MASKER.add(PATH, text)
@@ -47,17 +47,19 @@ def check(text: str) -> str:
 
 def fresh() -> None:
     """Forget what a run memoizes by whole text or token: each run pays for its input."""
+    from benchlint.rules import wording
     from benchlint.secrets import shape, source
 
+    wording._closest.cache_clear()  # each run searches its "did you mean" again
     source.source_secrets.cache_clear()
     source.credentials.cache_clear()
     shape.harmless_token.cache_clear()
 
 
-def checking(text: str) -> Work:
+def checking(text: str, settings: Settings | None = None) -> Work:
     def work() -> object:
         fresh()
-        return check(text)
+        return check(text, settings)
 
     return work
 

@@ -31,7 +31,8 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
   `bench/scaling.py` doubles on the command line.
 
 The language server's shapes are in `shapes_editor.py`, those of settings, globs and
-catalogs in `shapes_settings.py`; `shape_kit.py` holds what they share. `SHAPES` here is
+catalogs in `shapes_settings.py`, the "did you mean" searches' in
+`shapes_suggestions.py`; `shape_kit.py` holds what they share. `SHAPES` here is
 every one of them, what the gate counts.
 """
 
@@ -44,6 +45,7 @@ from collections.abc import Callable
 from shape_kit import AGENT, HEAD, MASKER, PATH, Work, checking, fresh
 from shapes_editor import EDITOR_SHAPES
 from shapes_settings import SETTINGS_SHAPES
+from shapes_suggestions import SUGGESTION_SHAPES
 
 from benchlint import Settings, lint_text
 
@@ -337,6 +339,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-url-passwords-value": (url_passwords_value, 1000),
     **EDITOR_SHAPES,
     **SETTINGS_SHAPES,
+    **SUGGESTION_SHAPES,
 }
 
 if __name__ == "__main__":
