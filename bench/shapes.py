@@ -241,6 +241,22 @@ def repeats_inline_with_comments(n: int) -> Work:
     return checking(HEAD + f"[tasks]\ntask_names = [{names}]\n" + AGENT + comments)
 
 
+def broken_headers_in_open_values(n: int) -> Work:
+    """After a broken header, `n` key lines left open (`k{i} = [`), each followed by a
+    header-shaped line `h{i}]` that may be a value of it: each line below stood in every
+    body above (`broken_lines` copied them all, `Reach` filed each key under each)."""
+    pairs = "".join(f"k{i} = [\nh{i}]\n" for i in range(n))
+    return checking(HEAD + "[x\n" + pairs)
+
+
+def broken_open_values_absent_keys(n: int) -> Work:
+    """`n` agents each missing its harness and model, then the same chain with the headers
+    `agents.m{i}]`: every absent key asked about a chain of `n` bodies."""
+    agents = "[[agents]]\n" * n
+    pairs = "".join(f"k{i} = [\nagents.m{i}]\n" for i in range(n))
+    return checking(HEAD + agents + "[x\n" + pairs)
+
+
 def verifier_names_per_agent(n: int) -> Work:
     """BL205: `n` agents and `n` `[verifier].required` names, one set in `[env]`: each agent's
     injected names were built from the whole list, and each looked up."""
@@ -333,6 +349,8 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-broken-dotted-headers": (broken_dotted_headers, 400),
     "check-repeats-with-comments": (repeats_with_comments, 500),
     "check-repeats-inline-with-comments": (repeats_inline_with_comments, 250),
+    "check-broken-headers-in-open-values": (broken_headers_in_open_values, 300),
+    "check-broken-open-values-absent-keys": (broken_open_values_absent_keys, 150),
     "check-verifier-names-per-agent": (verifier_names_per_agent, 1000),
     "check-secrets-per-env-table": (secrets_per_env_table, 200),
     "check-url-passwords-comment": (url_passwords_comment, 1000),
