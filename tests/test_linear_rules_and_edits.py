@@ -20,7 +20,7 @@ from benchlint.lint.context import Context
 from benchlint.lint.engine import _context
 from benchlint.lint.rule import Anchor, Finding
 from benchlint.parsing import edits
-from benchlint.parsing.broken import Body, BrokenLine, HeaderName, Reach, read_header
+from benchlint.parsing.broken import Bodies, Body, BrokenLine, HeaderName, Reach, read_header
 from benchlint.parsing.document import Document, parse
 from benchlint.parsing.mapping import Comment, SourceMap
 from benchlint.parsing.span import Span
@@ -201,15 +201,21 @@ def test_made_up_blanked_lines_get_the_answers_every_line_gave() -> None:
     tables: list[ConfigPath] = [(), ("tasks",), ("agents", 0), ("agents", 1, "model"), ("env",)]
     for _ in range(1_500):
         lines: list[BrokenLine] = []
-        bodies: tuple[Body, ...] = (Body(rng.choice(tables)),)
+        bodies = Bodies(Body(rng.choice(tables)))
+        made = [bodies]
         for number in sorted(rng.sample(range(1, count + 1), rng.randint(1, 12))):
             if rng.random() < 0.4:
                 body = Body(None, read_header(rng.choice(headers)), number)
-                lines.append(BrokenLine(number, (body,), None, is_header=True))
-                bodies = (body, *bodies) if rng.random() < 0.5 else (body,)
+                lines.append(BrokenLine(number, Bodies(body), None, is_header=True))
+                if rng.random() < 0.1:  # a link to any link made before: a tree, not a chain
+                    bodies = Bodies(body, rng.choice(made))
+                else:
+                    bodies = Bodies(body, bodies) if rng.random() < 0.5 else Bodies(body)
+                made.append(bodies)
                 continue
             if rng.random() < 0.2:
-                bodies = (Body(rng.choice(tables)),)
+                bodies = Bodies(Body(rng.choice(tables)), rng.choice([None, *made]))
+                made.append(bodies)
             key = None if rng.random() < 0.3 else tuple(rng.sample(_WORDS, rng.randint(1, 2)))
             lines.append(BrokenLine(number, bodies, key))
         new = Reach(lines, document.source_map, document.lines)
@@ -227,7 +233,7 @@ def test_a_cut_header_is_found_by_the_start_of_a_key(others: int) -> None:
     cuts += [f"[agents.q{i}" for i in range(others)]
     for shown in range(1, len(cuts) + 1):
         lines = [
-            BrokenLine(30 + at, (Body(None, read_header(cut), 30 + at),), None, is_header=True)
+            BrokenLine(30 + at, Bodies(Body(None, read_header(cut), 30 + at)), None, is_header=True)
             for at, cut in enumerate(cuts[:shown])
         ]
         new = Reach(lines, document.source_map, document.lines)

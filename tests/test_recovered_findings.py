@@ -10,7 +10,7 @@ import pytest
 
 from benchlint.cli.main import main
 from benchlint.lint.registry import RULES
-from benchlint.parsing.broken import Body, BrokenLine, HeaderName, read_header
+from benchlint.parsing.broken import Bodies, Body, BrokenLine, HeaderName, read_header
 from benchlint.parsing.document import parse
 from helpers import at, codes, lint
 
@@ -185,10 +185,10 @@ def test_reaches_of_blanked_lines() -> None:
     document = parse(HLE + "\n[env]\nA = tru\n\n[[agents]]\nx.'y' = \n\n[execut\nk = 1\n# c\n")
     execut = Body(None, HeaderName(False, ("execut",), "cut"), 21)
     assert document.broken_lines == (
-        BrokenLine(16, (Body(("env",)),), ("A",)),
-        BrokenLine(19, (Body(("agents", 1)),), ("x", "y")),
-        BrokenLine(21, (execut,), None, is_header=True),
-        BrokenLine(22, (execut,), ("k",)),
+        BrokenLine(16, Bodies(Body(("env",))), ("A",)),
+        BrokenLine(19, Bodies(Body(("agents", 1))), ("x", "y")),
+        BrokenLine(21, Bodies(execut), None, is_header=True),
+        BrokenLine(22, Bodies(execut), ("k",)),
     )
 
 

@@ -87,9 +87,37 @@ class Body(NamedTuple):
     line: int = 0  # the header's line (1-based), for what it can still reach there
 
 
+class Bodies:
+    """Where a blanked line may stand: a body, then (`below`) the ones it may also stand in
+    (more than one: see the module's doc). Linked, not copied: every line below a header
+    left in an open value shares the bodies above it, so a chain of n such headers is n
+    links, not n tuples of up to n bodies."""
+
+    __slots__ = ("below", "body")
+
+    def __init__(self, body: Body, below: Bodies | None = None) -> None:
+        self.body = body
+        self.below = below
+
+    def __iter__(self) -> Iterator[Body]:
+        node: Bodies | None = self
+        while node is not None:
+            yield node.body
+            node = node.below
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bodies) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Bodies{tuple(self)!r}"
+
+
 class BrokenLine(NamedTuple):
     line: int  # 1-based
-    bodies: tuple[Body, ...]  # where it may stand (more than one: see the module's doc)
+    bodies: Bodies  # where it may stand
     key: tuple[str, ...] | None  # its key; None: unreadable (any key of its table)
     is_header: bool = False  # the line is the broken header itself
 
@@ -104,12 +132,12 @@ def broken_lines(
         for path in source_map.tables
         if (entry := source_map.get(path)) is not None and entry.header is not None
     }
-    bodies: tuple[Body, ...] = (Body(()),)  # before any header: the root table
+    bodies = Bodies(Body(()))  # before any header: the root table
     open_value = False  # a blanked key line above may have opened a multi-line value
     result: list[BrokenLine] = []
     for number in range(1, lines.line_count + 1):
         if number in header_lines:
-            bodies = (Body(header_lines[number]),)
+            bodies = Bodies(Body(header_lines[number]))
             open_value = False
         text = lines.line_text(number).strip()
         if not text or text.startswith("#"):
@@ -119,9 +147,10 @@ def broken_lines(
             continue
         if HEADER_SHAPED.match(text):
             header = Body(None, read_header(text), number)
+            alone = Bodies(header)
             # After a key line left open (`task_names = [`), this line may be a value of it.
-            bodies = (header, *bodies) if open_value else (header,)
-            result.append(BrokenLine(number, (header,), None, is_header=True))
+            bodies = Bodies(header, bodies) if open_value else alone
+            result.append(BrokenLine(number, alone, None, is_header=True))
             open_value = False
             continue
         key = _key(text)
@@ -171,11 +200,14 @@ class Reach:
 
     The lines are indexed once (a lint asks about every absent key, and a broken file may
     have thousands of both): a `key = …` line by its whole path, in a trie of the paths its
-    bodies give it; a broken header by its name, in a trie of the parts read, with the keys
-    of the lines of its body. A question walks the tries along its path, so it visits only
-    the names that can be its table, a table above it, or one below it, and asks each name
-    about all the header lines where it stands at once (sorted: a path through an array of
-    tables reaches only the lines of one entry, a range)."""
+    bodies of known tables give it; a broken header by its name, in a trie of the parts
+    read; the keys of the lines in broken headers' bodies, in one trie, by the numbers of
+    the links of their bodies (`_Forest`: the lines in the body of a header are a range of
+    them, and a line below headers left in open values is filed once, not under each). A
+    question walks the tries along its path, so it visits only the names that can be its
+    table, a table above it, or one below it, and asks each name about all the header lines
+    where it stands at once (sorted: a path through an array of tables reaches only the
+    lines of one entry, a range), and about the keys by chain of links, not link by link."""
 
     def __init__(self, broken: Iterable[BrokenLine], source_map: SourceMap, lines: LineIndex):
         self.broken = tuple(broken)
@@ -189,33 +221,57 @@ class Reach:
         self._index()
 
     def _index(self) -> None:
-        names: dict[HeaderName, _Name] = {}
+        forest = self._forest = _Forest(self.broken)
+        links, number, below_of = forest.links, forest.number, forest.below
+        # The bodies of known tables: the number of a link's nearest one, at it or below.
+        tables = [-1] * len(links)
+        for at, link in enumerate(links):
+            below = below_of[at]
+            tables[at] = at if link.body.header is None else -1 if below < 0 else tables[below]
+        held = [0] * (len(links) + 1)  # how many key lines start at the links before
+        self._keys = keys = _KeyNode()  # the keys read, by the numbers of their lines' links
+        unread: list[int] = []
         for line in self.broken:
+            at = number[id(line.bodies)]
             key = line.key
-            for body in line.bodies:
-                header = body.header
-                if header is None:
-                    assert body.table is not None
-                    self._add_pair(body.table if key is None else (*body.table, *key))
-                    continue
-                name = names.get(header)
-                if name is None:
-                    name = names[header] = _Name(header)
-                name.lines.append(body.line)
-                if line.is_header:
-                    continue  # the header line itself makes only tables
-                if key is None:
-                    name.unread.append(body.line)
-                else:
-                    node = name.keys
-                    for part in key:
-                        node = node.child(part)
-                        node.through.append(body.line)
-                    node.ends.append(body.line)
+            table = tables[at]
+            while table >= 0:  # (one at most, at the root, in the lines the parser reads)
+                path = links[table].body.table
+                assert path is not None
+                self._add_pair(path if key is None else (*path, *key))
+                below = below_of[table]
+                table = -1 if below < 0 else tables[below]
+            if line.is_header:
+                continue  # the header line itself makes only tables
+            held[at + 1] += 1
+            if key is None:
+                unread.append(at)
+            else:
+                node = keys
+                for part in key:
+                    node = node.child(part)
+                    node.through.append(at)
+                node.ends.append(at)
+        for at in range(len(links)):
+            held[at + 1] += held[at]
+        keys.finish()
+        self._unread = _sorted(unread)
+        names: dict[HeaderName, _Name] = {}
+        for at, link in enumerate(links):
+            header = link.body.header
+            if header is None:
+                continue
+            name = names.get(header)
+            if name is None:
+                name = names[header] = _Name(header)
+            name.lines.append(link.body.line)
+            end = forest.end[at]
+            if held[end] > held[at]:  # some key line stands in this body
+                name.links.append((link.body.line, at, end))
         if names:  # (most broken files have only a key line or two)
             self._headers = _NameNode()
             for name in names.values():
-                name.finish()
+                name.finish(forest.chains)
                 self._add_name(self._headers, name)
             self._headers.finish()
 
@@ -325,9 +381,27 @@ class Reach:
             entry = self.source_map.get(opened)
             if entry is not None and entry.kind != "implicit" and not exact:
                 continue  # defined already: no header opens it again
-            if name.holds_key(path[depth:], self._range(opened, exact=exact)):
+            if self._holds_key(name, path[depth:], self._range(opened, exact=exact)):
                 return True
         return False
+
+    def _holds_key(self, name: _Name, rest: ConfigPath, reach: tuple[int, int] | None) -> bool:
+        """Whether a line of the body of one of the headers `name` on a line in `reach` has
+        a key that is `rest`, above it or below it (or a key that cannot be read)."""
+        if reach is None:
+            return False
+        roots = self._forest.root
+        if self._unread and name.reaches(self._unread, reach, roots):
+            return True
+        node = self._keys
+        for part in rest:
+            below = node.children.get(part) if isinstance(part, str) else None
+            if below is None:
+                return False
+            if below.ends and name.reaches(below.ends, reach, roots):
+                return True
+            node = below
+        return name.reaches(node.through, reach, roots)
 
     def _range(self, path: ConfigPath, *, exact: bool) -> tuple[int, int] | None:
         """The lines [first, end) where a header can name `path`: each array index in it is
@@ -388,6 +462,55 @@ def _sorted(lines: list[int]) -> list[int]:
     return sorted(set(lines))
 
 
+class _Forest:
+    """The links of the blanked lines' bodies, each read once however many lines share it.
+
+    Each link points to the one below it, so they make a forest; numbered in the order of a
+    walk from the roots (a link before the ones above it), the links at a link or above it
+    are a range of numbers, [its number, its `end`): a key line whose bodies start at one of
+    them stands in the body of the link. `chains`: no link has two above it (the parser
+    links each header only to the bodies of the line before), so each range is the rest of
+    a chain and `root` gives the number where that chain starts."""
+
+    __slots__ = ("below", "chains", "end", "links", "number", "root")
+
+    def __init__(self, broken: tuple[BrokenLine, ...]) -> None:
+        seen: set[int] = set()
+        above: dict[int, list[Bodies]] = {}  # id(link) -> the links pointing to it
+        roots: list[Bodies] = []
+        for line in broken:
+            link: Bodies | None = line.bodies
+            while link is not None and id(link) not in seen:
+                seen.add(id(link))
+                if link.below is None:
+                    roots.append(link)
+                else:
+                    above.setdefault(id(link.below), []).append(link)
+                link = link.below
+        self.chains = all(len(links) == 1 for links in above.values())
+        self.number: dict[int, int] = {}  # id(link) -> its number
+        self.links: list[Bodies] = []  # by number
+        self.end: list[int] = []
+        stack = [(root, False) for root in reversed(roots)]
+        while stack:
+            link, done = stack.pop()
+            if done:
+                self.end[self.number[id(link)]] = len(self.links)
+                continue
+            self.number[id(link)] = len(self.links)
+            self.links.append(link)
+            self.end.append(0)
+            stack.append((link, True))
+            stack.extend((up, False) for up in reversed(above.get(id(link), ())))
+        self.below = [
+            -1 if link.below is None else self.number[id(link.below)] for link in self.links
+        ]
+        self.root = list(range(len(self.links)))
+        for at, below in enumerate(self.below):
+            if below >= 0:
+                self.root[at] = self.root[below]
+
+
 class _PathNode:
     """A node of the trie of the paths of the `key = …` lines (their table's and key's)."""
 
@@ -399,8 +522,8 @@ class _PathNode:
 
 
 class _KeyNode:
-    """A node of the trie of the keys read in the bodies of one header name, with the lines
-    of the headers (sorted) whose body has a key that ends here, or goes through here."""
+    """A node of the trie of the keys read on the blanked lines, with the numbers of their
+    lines' links (sorted, see `_Forest`) where a key ends here, or goes through here."""
 
     __slots__ = ("children", "ends", "through")
 
@@ -425,38 +548,56 @@ class _KeyNode:
 
 
 class _Name:
-    """Every broken header of one name, and the lines of their bodies: by the line of the
-    header (sorted), its lines, the ones with a key that cannot be read, and the keys."""
+    """Every broken header of one name: the lines of the headers (sorted), and the links of
+    the chains of bodies where it stands with a key line at or above them (by number, with
+    the end of the range of numbers each holds, and the header's line)."""
 
-    __slots__ = ("header", "keys", "lines", "unread")
+    __slots__ = ("chains", "ends", "header", "lines", "links", "numbers", "starts")
 
     def __init__(self, header: HeaderName) -> None:
         self.header = header
         self.lines: list[int] = []
-        self.unread: list[int] = []
-        self.keys = _KeyNode()
+        self.links: list[tuple[int, int, int]] = []  # (line, number, end)
+        self.starts: list[int] = []  # by link, in the order of their numbers: the lines
+        self.numbers: list[int] = []
+        self.ends: list[int] = []
+        self.chains = False  # every link's range is the rest of its chain, lines in order
 
-    def finish(self) -> None:
+    def finish(self, chains: bool) -> None:
         self.lines = _sorted(self.lines)
-        self.unread = _sorted(self.unread)
-        self.keys.finish()
+        self.links.sort(key=lambda link: link[1])
+        self.starts = [line for line, _, _ in self.links]
+        self.numbers = [number for _, number, _ in self.links]
+        self.ends = [end for _, _, end in self.links]
+        starts = self.starts
+        self.chains = chains and all(starts[at] <= starts[at + 1] for at in range(len(starts) - 1))
 
-    def holds_key(self, rest: ConfigPath, reach: tuple[int, int] | None) -> bool:
-        """Whether a line of the body of one of these headers in the range `reach` has a
-        key that is `rest`, above it or below it (or a key that cannot be read)."""
-        if reach is None:
+    def reaches(self, held: list[int], reach: tuple[int, int], roots: list[int]) -> bool:
+        """Whether a header of this name on a line in `reach` holds a key line whose link has
+        a number in `held` (sorted): one at the header's link or above it."""
+        numbers, ends = self.numbers, self.ends
+        if not self.chains:  # (links the parser never makes: each asked in turn)
+            for line, number, end in self.links:
+                if reach[0] <= line < reach[1]:
+                    at = bisect_left(held, number)
+                    if at < len(held) and held[at] < end:
+                        return True
             return False
-        if _any_in(self.unread, reach):
-            return True
-        node = self.keys
-        for part in rest:
-            below = node.children.get(part) if isinstance(part, str) else None
-            if below is None:
+        # The links are chains (each link's range: the rest of its chain), numbered with the
+        # lines in order: the headers on the lines of `reach` are a run of them.
+        at = bisect_left(self.starts, reach[0])
+        stop = bisect_left(self.starts, reach[1], at)
+        while at < stop:
+            found = bisect_left(held, numbers[at])
+            if found == len(held):
                 return False
-            if _any_in(below.ends, reach):
+            number = held[found]
+            if number < ends[at]:
                 return True
-            node = below
-        return _any_in(node.through, reach)
+            # No key line above this link in its chain, nor in the chains up to the one of
+            # `number`: the next link that can hold one is in that chain, or after it.
+            at = bisect_left(numbers, max(ends[at], roots[number]), at + 1, stop)
+        return False
 
 
 class _NameNode:
