@@ -217,8 +217,9 @@ QUERY_SECRET = lazy_regex(
     r"=([^&#\s\"',}]+)",
     re.IGNORECASE,
 )
-# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`).
-_USER = lazy_regex(r"[^/\s\"':]*")
+# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`, and
+# a quote: `o'brien:pw@host`, `a"b:pw@host`; a quote ending the name showed the password).
+_USER = lazy_regex(r"[^/\s:]*")
 _BLANK = lazy_regex(r"\s")
 
 

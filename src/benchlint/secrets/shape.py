@@ -21,6 +21,13 @@ quoted in a comment is judged apart from the words around it. A token is harmles
    id has one or two: `gpt4o-mini`, `mistral7b`; `BL501/BL502` none; a UUID or a key
    written in dashed groups has more).
 
+Apart from tokens, one structure is refused wherever it stands: a run of non-blank
+characters holding a `:` and, later, an `@` (`user:password@host`, with a scheme or
+without, quotes and all: a token ends at a quote, a URL's user name such as `o'brien` does
+not). What lies between that `:` and the run's last `@` is a password by its place alone,
+whatever its shape (a word-shaped `SummerBreeze` passes rule 1), and is never shown: the
+user name and host around it are judged as tokens as usual (`userinfo_spans`).
+
 Every check is a bounded pattern on a bounded run, and tokens are found by one character
 class: the cost is linear in the text, whatever it holds.
 """
@@ -88,11 +95,46 @@ def tokens(text: str) -> list[str]:
 
 
 def unproven_spans(text: str) -> list[tuple[int, int]]:
-    """What of `text` is not proven harmless: every token that is not, whole. (Hiding only
-    its offending runs would show the rest of a password such as `00000000000/0A0A`.)"""
+    """What of `text` is not proven harmless: every token that is not, whole (hiding only
+    its offending runs would show the rest of a password such as `00000000000/0A0A`), and
+    the password place of every `user:password@host` (`userinfo_spans`)."""
+    userinfo = userinfo_spans(text)
     if all_harmless(tokens(text)):  # the usual message: no match objects
+        return userinfo
+    spans = [token.span() for token in TOKEN.finditer(text) if not harmless_token(token.group())]
+    return spans + userinfo
+
+
+_NON_BLANK = lazy_regex(r"\S+")
+
+
+def userinfo_spans(text: str) -> list[tuple[int, int]]:
+    """Where a password stands by structure: in each run of non-blank characters that holds
+    a `:` and a later `@`, from after that `:` to the run's last `@`. The `:` is the run's
+    first, or, when a `/` follows that one and another `:` comes before the `@`, the second
+    (the first was a scheme's: `https://u:pw@h`, `https:/u:pw@h`, `https://u:/pw@h`); a
+    scheme's `://` with no `:` after it has a user name and no password (`ssh://git@h`),
+    while `u:/pw@h` has one. A password may hold anything but
+    white space (`@`, `/`, `:`, quotes); a port and a path before the `@` (`host:443/@x`)
+    are hidden too, the safe side. Linear: each run is read once, each `:` looked at once."""
+    if "@" not in text or ":" not in text:  # the usual message: one pass each, in C
         return []
-    return [token.span() for token in TOKEN.finditer(text) if not harmless_token(token.group())]
+    spans: list[tuple[int, int]] = []
+    for run in _NON_BLANK.finditer(text):
+        start, end = run.span()
+        last_at = text.rfind("@", start, end)
+        if last_at < 0:
+            continue
+        colon = text.find(":", start, last_at)
+        if colon >= 0 and text.startswith("/", colon + 1):  # a scheme's, or a password's
+            later = text.find(":", colon + 1, last_at)
+            if later >= 0:
+                colon = later
+            elif text.startswith("//", colon + 1):  # `ssh://git@host`: a user, no password
+                continue
+        if colon >= 0 and colon + 1 < last_at:
+            spans.append((colon + 1, last_at))
+    return spans
 
 
 def offending_runs(text: str) -> list[tuple[int, int]]:
@@ -104,7 +146,7 @@ def offending_runs(text: str) -> list[tuple[int, int]]:
     its last, and 7 characters on each side, so that any 8 characters that touch it are
     found. (The whole of a URL would star `https://` in every line, and the whole of a
     path its folders' names.)"""
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = list(userinfo_spans(text))  # a password: looked for whole
     for token in TOKEN.finditer(text):
         written = token.group()
         if harmless_token(written):
@@ -130,8 +172,9 @@ _REACH = 7  # the output masker's window (`secrets.output.GRAM`) less one
 
 
 def harmless(text: str) -> bool:
-    """True when every token of `text` is proven harmless."""
-    return all_harmless(tokens(text))
+    """True when every token of `text` is proven harmless and no password stands in it by
+    structure (`userinfo_spans`)."""
+    return all_harmless(tokens(text)) and not userinfo_spans(text)
 
 
 # Short tokens already proven harmless: one `issuperset` (a C loop) answers a message whose
