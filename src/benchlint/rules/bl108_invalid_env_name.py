@@ -15,8 +15,6 @@ from ..core.paths import table_label
 from ..domain.constants import RESERVED_ENV_PREFIX
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.detection import may_be_secret
-from ..secrets.redaction import shown_text
 from .wording import quoted, upper_name
 
 
@@ -25,15 +23,6 @@ def suggested_name(name: str) -> str:
     `NIVEAU_DETAIL`, `ログ_LEVEL` → `LEVEL`."""
     upper = upper_name(name)
     return "_" + upper if upper[:1].isdigit() else upper
-
-
-def shown_whole(name: str) -> bool:
-    """Whether the renderer shows all of `name` as it is: nothing in it is a credential a
-    recogniser finds (a token, a URL's password in any shape) or a run it does not prove
-    harmless. Only such a name may be written again in another form."""
-    if may_be_secret(name):
-        return False
-    return shown_text(name, escape=False, one_value=True) == name
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -51,10 +40,9 @@ def check(ctx: Context) -> Iterator[Finding]:
                 "digits and `_`, not starting with a digit"
             )
             suggestion = suggested_name(name)
-            # No hint for a name with no ASCII letters to keep, or one the renderer does not
-            # show whole (a pasted token, a URL's password): its upper-cased form would show
-            # the hidden part in another case, and escape masking.
-            useful = any(c.isalpha() for c in suggestion) and shown_whole(name)
+            # No hint for a name with no ASCII letters to keep; none either for one the
+            # renderer does not show whole (`upper_name` gives "" for it).
+            useful = any(c.isalpha() for c in suggestion)
             if useful and suggestion != name:
                 message += f" (e.g. {suggestion})"
         yield Finding(message, Anchor.key(issue.path))

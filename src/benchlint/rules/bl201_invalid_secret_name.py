@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ..core.paths import key_label
 from ..lint.context import Context
 from ..lint.rule import Anchor, Finding, Rule
-from ..secrets.detection import contains_credential, may_be_secret
+from ..secrets.detection import contains_credential
 from ..structure.spec import node_at
 from ..structure.words import describe
 from .wording import quoted, upper_name
@@ -42,15 +42,10 @@ def check(ctx: Context) -> Iterator[Finding]:
             if fixed is not None:  # a harness credential has one name that works (BL303)
                 yield Finding(f"{message}; the harness reads {fixed}", Anchor.value(path))
                 continue
+            # No suggestion from a value the renderer does not show whole (a token, a URL's
+            # password, a long random run): `upper_name` gives "" for it.
             suggestion = upper_name(value)
-            # No suggestion from a value that may be a secret: upper-cased, it would escape
-            # the masking that the value itself gets.
-            if (
-                suggestion
-                and suggestion[0].isalpha()
-                and suggestion != value
-                and not may_be_secret(value)
-            ):
+            if suggestion and suggestion[0].isalpha() and suggestion != value:
                 message += f"; e.g. {suggestion}"
         yield Finding(message, Anchor.value(path))
 

@@ -10,8 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.toml_syntax import toml_string, toml_type
+from ..secrets.detection import may_be_secret
 from ..secrets.redaction import show_value, shown_text
-from ..secrets.shape import harmless
 
 
 def found_value(value: Any) -> str:
@@ -45,14 +45,25 @@ def upper_name(text: str) -> str:
     """`text` as an upper-case name of letters, digits and `_`: accented letters keep their
     base letter (`Clé API` → `CLE_API`), camel case splits (`logLevel` → `LOG_LEVEL`), and
     everything else becomes one `_` (`ログ_LEVEL` → `LEVEL`). Nothing ("") for a text the
-    renderer does not prove harmless: a name made from it would show it in another case."""
-    if not harmless(text):
+    renderer does not show whole (`shown_whole`): a name made from it would show what the
+    renderer hid, in another case the output masker does not match (`dan:SummerBreeze@h`
+    gave `DAN_SUMMER_BREEZE_H`). Every suggestion derived from a value goes through here."""
+    if not shown_whole(text):
         return ""
     plain = "".join(
         char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
     )
     words = re.sub(r"([a-z])([A-Z])", r"\1_\2", plain)
     return re.sub(r"[^A-Z0-9]+", "_", words.upper()).strip("_")
+
+
+def shown_whole(text: str) -> bool:
+    """Whether the renderer shows all of `text` as it is: nothing in it is a credential a
+    recogniser finds (a token, a URL's password in any shape), a password by structure or a
+    run it does not prove harmless. Only such a text may be written again in another form."""
+    if may_be_secret(text):
+        return False
+    return shown_text(text, escape=False, one_value=True) == text
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
