@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
+from urllib.parse import unquote
 
 from ahocorasick_rs import AhoCorasick
 
@@ -211,15 +212,82 @@ def may_hold_url_secret(text: str) -> bool:
     )
 
 
-# user:password in a URL, and credentials in query parameters.
-QUERY_SECRET = lazy_regex(
-    r"[?&#;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|secret|sig)"
-    r"=([^&#\s\"',}]+)",
-    re.IGNORECASE,
+# A URL's query parameter (or fragment or matrix parameter): `?name=value`, `&name=value`,
+# `#name=value`, `;name=value`. Linear: the name's class holds no separator and no `=`, so
+# the reads tried from two separators never overlap, and a value ends at the next `&`, `#`
+# or blank.
+QUERY_PARAMETER = lazy_regex(
+    r"(?P<sep>[?&#;])(?P<name>[A-Za-z0-9_.\-\[\]%]+)=(?P<value>[^&#\s\"'`]*)"
 )
 # After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`, and
 # a quote: `o'brien:pw@host`, `a"b:pw@host`; a quote ending the name showed the password).
 _USER = lazy_regex(r"[^/\s:]*")
+# A query value proven harmless by its shape alone: a flag, a number, a few characters.
+_PLAIN_QUERY_VALUES = frozenset(
+    ("true", "false", "yes", "no", "on", "off", "none", "null", "json", "xml", "html", "raw")
+)
+_SHORTEST_QUERY_SECRET = 4  # no credential is shorter (`secrets.source`'s `_SHORTEST_HIDDEN`)
+
+
+def plain_query_value(value: str) -> bool:
+    """A query parameter's value that is shown whatever its name: at most 3 characters, a
+    number of at most 10 digits, or a flag (`true`, `json`). Anything else is not proven
+    harmless in a query, whatever the shape allow-list says of it as a word: the next
+    spelling of a parameter that carries a credential (`private_token`, `pwd`) is always
+    one no list holds."""
+    return (
+        len(value) < _SHORTEST_QUERY_SECRET
+        or (value.isascii() and value.isdigit() and len(value) <= 10)
+        or value.lower() in _PLAIN_QUERY_VALUES
+    )
+
+
+def credential_parameter(name: str) -> bool:
+    """A query parameter's name that says its value is a credential (`token`, `sig`,
+    `private_token`, `client_secret`, `X-Amz-Signature`, `pwd`, `accessToken`), for the
+    rules that report one: a name list, which may miss a spelling (the renderer does not
+    rely on it: `query_value_spans`)."""
+    if "%" in name:
+        name = unquote(name)
+    if name.lower() in ("key", "sig", "pass"):
+        return True
+    words = [name, *_CAMEL_WORD.findall(name)]
+    return any(sensitive_key(word) for word in words if len(word) > 1)
+
+
+_CAMEL_WORD = lazy_regex(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def query_secrets(text: str) -> Iterator[re.Match[str]]:
+    """Every query parameter of `text` whose name says it carries a credential
+    (`credential_parameter`) and whose value is not empty (group `value`)."""
+    if not may_hold_url_secret(text):
+        return
+    for match in QUERY_PARAMETER.finditer(text):
+        if match.group("value") and credential_parameter(match.group("name")):
+            yield match
+
+
+def query_value_spans(text: str) -> list[tuple[int, int]]:
+    """Where a query parameter's value that is not proven harmless stands in `text`: every
+    `?name=value` / `&name=value` value but a plain one (`plain_query_value`), whatever its
+    name; and every value of a credential-named one (`query_secrets`, after `#` or `;` too),
+    whatever its shape."""
+    if not may_hold_url_secret(text):
+        return []
+    spans = []
+    for match in QUERY_PARAMETER.finditer(text):
+        value = match.group("value")
+        if value and (
+            (match.group("sep") in "?&" and not plain_query_value(value))
+            or credential_parameter(match.group("name"))
+        ):
+            spans.append(match.span("value"))
+    return spans
+
+
+# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`).
+_USER = lazy_regex(r"[^/\s\"':]*")
 _BLANK = lazy_regex(r"\s")
 
 
@@ -299,7 +367,7 @@ def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, i
             spans.append(password)
     if may_hold_url_secret(text):
         spans += url_passwords(text)
-        spans += [match.span(1) for match in QUERY_SECRET.finditer(text)]
+        spans += query_value_spans(text)
     return spans
 
 
@@ -355,9 +423,9 @@ def url_credentials(url: str) -> str | None:
         return None
     if any(url_password_shaped(url[start:end]) for start, end in url_passwords(url)):
         return "a user name and password"
-    match = QUERY_SECRET.search(url)
+    match = next(query_secrets(url), None)
     if match:
-        return f"the `{match.group(0)[1:].split('=', 1)[0]}` query parameter"
+        return f"the `{match.group('name')}` query parameter"
     return None
 
 

@@ -16,11 +16,11 @@ from ..core.regex import lazy_regex
 from ..core.toml_syntax import toml_string, toml_value
 from .controls import escaped
 from .detection import (
-    QUERY_SECRET,
     mask,
     may_be_secret,
     may_hold_token,
     may_hold_url_secret,
+    query_secrets,
     random_runs,
     recognised_spans,
     token_pattern,
@@ -47,7 +47,7 @@ def redact(text: str) -> str:
         text = token_pattern().sub(lambda match: mask(match.group(0)), text)
     if may_hold_url_secret(text):
         text = _passwords_starred(text)
-        text = QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+        text = _query_secrets_starred(text)
     runs = random_runs(text)
     for start, end in reversed(runs):
         text = text[:start] + mask(text[start:end]) + text[end:]
@@ -67,7 +67,7 @@ def redact_same_width(text: str) -> str:
         text = token_pattern().sub(hide, text)
     if may_hold_url_secret(text):
         text = _passwords_starred(text)
-        text = QUERY_SECRET.sub(lambda match: _stars(match, 1), text)
+        text = _query_secrets_starred(text)
     return text
 
 
@@ -80,11 +80,15 @@ def _passwords_starred(text: str) -> str:
     return "".join(parts) + text[at:] if parts else text
 
 
-def _stars(match: re.Match[str], group: int | str, keep: int = 0) -> str:
-    """The match with a group's characters after the first `keep` replaced by `*`."""
-    whole = match.group(0)
-    start = match.start(group) - match.start(0) + keep
-    return _starred(whole, start, max(start, match.end(group) - match.start(0)))
+def _query_secrets_starred(text: str) -> str:
+    """`text` with the value of every credential-named query parameter (`query_secrets`)
+    starred, in place."""
+    parts, at = [], 0
+    for match in query_secrets(text):
+        start, end = match.span("value")
+        parts += [text[at:start], "*" * (end - start)]
+        at = end
+    return "".join(parts) + text[at:] if parts else text
 
 
 def _starred(text: str, start: int, end: int) -> str:

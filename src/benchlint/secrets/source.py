@@ -33,7 +33,6 @@ from ..core.regex import lazy_regex
 from .controls import pictured
 from .detection import (
     NAME_KEYS,
-    QUERY_SECRET,
     TOKEN_PREFIXES,
     looks_random,
     may_be_secret,
@@ -41,6 +40,7 @@ from .detection import (
     may_hold_url_secret,
     password_span,
     public_prefix,
+    query_value_spans,
     random_runs,
     recognised_spans,
     sensitive_key,
@@ -286,9 +286,9 @@ class _Finder:
                 self.hide(start, end, keep=0)
                 if url_password_shaped(text[start:end]):
                     self.credential(text[start:end])
-            for match in QUERY_SECRET.finditer(text):
-                self.hide(match.start(1), match.end(1), keep=0)
-                self.credential(match.group(1))
+            for start, end in query_value_spans(text):  # not proven harmless: hidden, looked for
+                self.hide(start, end, keep=0)
+                self.credential(text[start:end])
         for start, end in random_runs(text):  # a random-looking run, wherever it stands
             self.hide(start, end)
             self.credential(text[start:end])
