@@ -130,15 +130,22 @@ def test_text_that_str_isprintable_passes_holds_nothing_to_escape() -> None:
 OUTPUT_PIECES = [
     *("a", " ", "é", "\t", "\n", "\r", "\r\n", "\x1b", "[", "1", ";", "31", "m", "\x1b[0m"),
     *("\x1b[1;31m", "\x1b[8m", "\u202e", "\u200b", "\ud800", "\x85", "\u2028", "\x7f"),
+    *(controls.own_colour("0"), controls.own_colour("1;31"), "\ue000"),
 ]
 
 
 def _output_safe_by_pattern(text: str, colour: bool) -> str:
     """What `output_safe` returns, from its pattern alone (no shortcut)."""
-    pattern = controls._OUTPUT if colour else controls._OUTPUT_PLAIN
-    return pattern.sub(
-        lambda m: m.group() if len(m.group()) > 1 else controls._escape(m.group()), text
-    )
+
+    def safe(match: re.Match[str]) -> str:
+        found = match.group()
+        if len(found) == 1:
+            return controls._escape(found)
+        if found == "\r\n":
+            return found
+        return found.replace(controls._MARK, "") if colour else ""
+
+    return controls._OUTPUT.sub(safe, text)
 
 
 @given(
@@ -155,7 +162,21 @@ def test_output_safe_shortcut_answers_as_its_pattern(text: str, colour: bool) ->
 
 def test_a_colour_code_cut_by_another_stays_escaped() -> None:
     # removing `ESC[0m` from `ESC[1ESC[0m;31m` would leave an own code that was not there
-    assert controls.output_safe("\x1b[1\x1b[0m;31m") == "\\x1b[1\x1b[0m;31m"
+    cut = "\x1b[1" + controls.own_colour("0") + ";31m"
+    assert controls.output_safe(cut) == "\\x1b[1\x1b[0m;31m"
+    assert controls.output_safe(cut, colour=False) == "\\x1b[1;31m"
+
+
+@pytest.mark.parametrize("colour", [True, False])
+@pytest.mark.parametrize("code", ["\x1b[31m", "\x1b[1;33m", "\x1b[0m", "\x1b[8m"])
+def test_only_benchlints_own_colour_passes_an_sgr_from_text_is_escaped(
+    code: str, colour: bool
+) -> None:
+    """Colour is what `own_colour` wrote, never an SGR sequence that text brought along."""
+    text = f"a{code}b{controls.own_colour('1;31')}c{controls.own_colour('0')}"
+    shown = controls.output_safe(text, colour=colour)
+    assert shown.startswith(f"a\\x1b{code[1:]}b")
+    assert shown.count("\x1b") == (2 if colour else 0)
 
 
 def test_the_netrc_prefilter_sees_every_spelling_the_pattern_matches() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 from ..core.diagnostic import Diagnostic, Severity
-from . import Failure, FileReport, RunInfo, printable
+from . import Failure, FileReport, RunInfo, one_line_name
 from .text import summary
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
@@ -35,8 +35,9 @@ def render(reports: Sequence[FileReport], run: RunInfo) -> str:
 def command(path: str, diagnostic: Diagnostic) -> str:
     """The workflow command that annotates `path` with one diagnostic."""
     start, end = diagnostic.range.start, diagnostic.range.end
-    # A name that is not UTF-8 is shown with backslash escapes (see `printable`).
-    properties: list[tuple[str, object]] = [("file", PurePath(printable(path)).as_posix())]
+    # As the other formats show a name: bytes that are not UTF-8 and every control character
+    # as backslash escapes (`one_line_name`): an ESC in a file's name is never sent as one.
+    properties: list[tuple[str, object]] = [("file", PurePath(one_line_name(path)).as_posix())]
     properties.append(("line", start.line))
     if start.line == end.line:
         properties += [("col", start.column), ("endLine", end.line), ("endColumn", end.column)]
@@ -52,9 +53,9 @@ def failure_command(failure: Failure) -> str:
     """An error annotation for a path the run could not read (or a fix it could not write):
     on the file when it exists, in the run's summary otherwise."""
     title = "benchlint could not " + ("read this path" if failure.kind == "read" else "write a fix")
-    properties = f"file={escape_property(PurePath(printable(failure.path)).as_posix())}"
+    properties = f"file={escape_property(PurePath(one_line_name(failure.path)).as_posix())}"
     properties += f",title={escape_property(title)}"
-    return f"::error {properties}::{escape_data(failure.line())}"
+    return f"::error {properties}::{escape_data(one_line_name(failure.line()))}"
 
 
 def escape_data(text: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..core.diagnostic import Diagnostic
 from ..core.text import LineIndex
+from ..secrets.controls import own_colour
 from ..secrets.source import masked_source
 from . import FileReport, RunInfo, counts, one_line_name
 
@@ -15,7 +16,9 @@ _SEVERITY_COLOR = {"error": "31", "warning": "33", "info": "36"}
 
 
 def _paint(text: str, code: str, run: RunInfo) -> str:
-    return f"\x1b[{code}m{text}\x1b[0m" if run.color else text
+    """`text` (escaped already) in one of benchlint's colours (`own_colour`: the output masker
+    turns only those into colour codes)."""
+    return f"{own_colour(code)}{text}{own_colour('0')}" if run.color else text
 
 
 def headline(report: FileReport, diagnostic: Diagnostic, run: RunInfo) -> str:

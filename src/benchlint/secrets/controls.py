@@ -7,11 +7,19 @@ own in a CI log (`::add-mask::…`), repaint a terminal, or read differently fro
 names; `pictured(text)` as one visible character in its place (`␛`, `�`), for code frames,
 whose columns must stay put; `output_safe(text)` is what the output masker applies to
 everything sent: the same escapes, except the line breaks and tabs benchlint writes itself
-and its own colour codes (`ESC [ 1;31 m`), which hold no text.
+and its own colour codes.
+
+benchlint's own colour codes are written by `own_colour` only, as a mark no input can hold
+(ESC, then this process's random mark of private-use characters, then the parameters), and
+`output_safe` turns each such mark into the colour code (`ESC [ 1;31 m`), or drops it where
+no colour is sent: every ESC in an input, an SGR sequence such as `ESC [ 31 m` included, is
+escaped, whatever the output (by construction: what turns into colour is what
+`own_colour` wrote).
 """
 
 from __future__ import annotations
 
+import os
 import re
 
 from ..core.regex import lazy_regex
@@ -21,11 +29,22 @@ _CLASS = (
     "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"  # bidi marks, zero-width, separators
     "\ud800-\udfff"  # lone surrogates (no UTF-8 output can hold one)
 )
-# What `output_safe` lets through: benchlint's own colour codes (`report.text`: bold, red,
-# yellow, cyan, reset; a value's `ESC [ 8 m` is escaped) and CRLF.
+# What `output_safe` turns into colour: benchlint's own colour codes (`report.text`: bold,
+# red, yellow, cyan, reset), written by `own_colour` with this process's mark, which no file,
+# catalog or message can know (drawn when the process starts; private-use characters: no
+# letter or digit of it is a word of a token, and no input is looked for in it).
 _OWN_PARAMETERS = ("0", "1", "31", "33", "36", "1;31", "1;33", "1;36")
-_OWN_CODES = tuple(f"\x1b[{parameters}m" for parameters in _OWN_PARAMETERS)
-_OWN_COLOURS = rf"\x1b\[(?:{'|'.join(_OWN_PARAMETERS)})m"
+_MARK = "".join(chr(0xE000 + byte) for byte in os.urandom(8))
+_OWN_COLOURS = rf"\x1b{_MARK}\[(?:{'|'.join(_OWN_PARAMETERS)})m"
+
+
+def own_colour(parameters: str) -> str:
+    """benchlint's own colour code `ESC [ parameters m`, as `output_safe` lets it through
+    (and drops where no colour is sent); the only way colour reaches an output."""
+    if parameters not in _OWN_PARAMETERS:
+        raise ValueError(f"not one of benchlint's colours: {parameters!r}")
+    return f"\x1b{_MARK}[{parameters}m"
+
 
 # Compiled on first use: the class (the surrogate range above all) costs `re` millions of
 # instructions to compile, and text that `str.isprintable` passes needs none of them: every
@@ -33,7 +52,6 @@ _OWN_COLOURS = rf"\x1b\[(?:{'|'.join(_OWN_PARAMETERS)})m"
 _UNSAFE = lazy_regex(f"[{_CLASS}]")
 _ANY = lazy_regex(f"[{_CLASS}\t\n]")
 _OUTPUT = lazy_regex(f"{_OWN_COLOURS}|\r\n|[{_CLASS}]")
-_OUTPUT_PLAIN = lazy_regex(f"\r\n|[{_CLASS}]")  # where no colour is ever sent (the server)
 
 
 _KEPT_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n"
@@ -83,18 +101,19 @@ def pictured(text: str) -> str:
 
 
 def output_safe(text: str, *, colour: bool = True) -> str:
-    """`text` as any output may carry it: every unsafe character escaped, except benchlint's
-    own colour codes (unless `colour` is off) and CRLF line ends (a user's file shown in a
-    diff keeps its line ends)."""
-    uncoloured = text
-    if colour and "\x1b" in text:
-        for code in _OWN_CODES:  # a space, not nothing: `ESC[1ESC[0m;31m` stays unsafe
-            uncoloured = uncoloured.replace(code, " ")
-    if _plain(uncoloured):
+    """`text` as any output may carry it: every unsafe character escaped (every ESC an input
+    brought, an SGR sequence included), except CRLF line ends (a user's file shown in a diff
+    keeps its line ends) and benchlint's own colour codes (`own_colour`), which become colour
+    when `colour` is on and are dropped when it is off."""
+    if _plain(text):
         return text
 
     def safe(match: re.Match[str]) -> str:
         found = match.group()
-        return found if len(found) > 1 else _escape(found)
+        if len(found) == 1:
+            return _escape(found)
+        if found == "\r\n":
+            return found
+        return "\x1b" + found[1 + len(_MARK) :] if colour else ""
 
-    return (_OUTPUT if colour else _OUTPUT_PLAIN).sub(safe, text)
+    return _OUTPUT.sub(safe, text)
