@@ -175,7 +175,8 @@ def test_the_config_holds_exactly_its_keys(
 def test_catalog_text_stays_in_its_comment() -> None:
     entry = _entry("acme", INJECTION, 'first line\r\nsecond\x00line\u2028"""', harness="codex")
     text = skeleton(entry, PROFILE)
-    assert text.startswith('# B [env] EVIL = "1" (acme): first line  second\\u0000line """\n')
+    # the control character as the renderer escapes it in every output (`\x00`)
+    assert text.startswith('# B [env] EVIL = "1" (acme): first line  second\\x00line """\n')
     assert tomllib.loads(text) == _expected(entry)
 
 
@@ -200,7 +201,7 @@ def test_marks_in_a_name_make_no_tab_stops_and_no_backtracking(tmp_path: Path) -
     snippet = _offered(catalog, "b")
     assert time.process_time() - started < 2  # some 10 ms; it took seconds
     assert _read_snippet(snippet)[1] == ["1", "2", "0"]
-    assert "\x00" not in snippet and "\\u0000" in snippet
+    assert "\x00" not in snippet and "\\x00" in snippet
     assert tomllib.loads(_plain(snippet)) == _expected(_entry("b", name, description))
 
 

@@ -4,9 +4,13 @@ harness credentials under their fixed names, the model's usual key name, and a c
 section. `benchlint new` writes it; the language server offers it as a snippet.
 
 Values are spelled by the one TOML writer (`core.toml_syntax`). Catalog text enters only as
-such a value or as comment text that cannot leave its line (`_comment_text`): a name holding
-a line break and `[env]` writes no table. `slot` marks the values a snippet lets the user tab
-through (the model and its key); a file gets them as they are.
+such a value or as comment text, and comment text goes through the renderer
+(`secrets.redaction.shown_text`, `_comment_text`): a token no shape proves harmless, a known
+token format and a URL's password are shown by their shape, and every control,
+bidirectional or zero-width character as its escape, so a catalog's name or description
+brings no credential into the written file (nor into the editor's snippet, made here too),
+and a name holding a line break and `[env]` writes no table. `slot` marks the values a
+snippet lets the user tab through (the model and its key); a file gets them as they are.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from ..core.record import NamedTuple
 from ..core.toml_syntax import toml_string
+from ..secrets.redaction import shown_text
 from .catalog import CatalogEntry
 from .profiles import Profile
 from .providers import provider_key
@@ -125,21 +130,14 @@ _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 
 def _comment_text(text: str) -> str:
-    """Text (catalog text in it) that stays in its comment: a line break reads as a space (as
-    wrapping reads it), and what TOML allows in no comment (another control character) or no
-    file can hold (a lone surrogate) as its `\\uXXXX` escape."""
-    if text.isprintable():  # the usual case: nothing to change
-        return text
-    return "".join(_comment_char(char) for char in text)
-
-
-def _comment_char(char: str) -> str:
-    if char in _LINE_BREAKS:
-        return " "
-    code = ord(char)
-    if (code < 0x20 and char != "\t") or code == 0x7F or 0xD800 <= code <= 0xDFFF:
-        return f"\\u{code:04X}"
-    return char
+    """Text (catalog text in it) as a comment of the written config shows it: through the
+    renderer (`shown_text`), as every output shows catalog text: what no shape proves harmless
+    by its shape (`…(51 chars)`), every control, bidirectional or zero-width character (and
+    anything else no comment may hold) as its backslash escape. A line break reads as a
+    space first, as wrapping reads it."""
+    if not text.isprintable():
+        text = "".join(" " if char in _LINE_BREAKS else char for char in text)
+    return shown_text(text)
 
 
 def _agent(
