@@ -219,9 +219,6 @@ def may_hold_url_secret(text: str) -> bool:
 QUERY_PARAMETER = lazy_regex(
     r"(?P<sep>[?&#;])(?P<name>[A-Za-z0-9_.\-\[\]%]+)=(?P<value>[^&#\s\"'`]*)"
 )
-# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`, and
-# a quote: `o'brien:pw@host`, `a"b:pw@host`; a quote ending the name showed the password).
-_USER = lazy_regex(r"[^/\s:]*")
 # A query value proven harmless by its shape alone: a flag, a number, a few characters.
 _PLAIN_QUERY_VALUES = frozenset(
     ("true", "false", "yes", "no", "on", "off", "none", "null", "json", "xml", "html", "raw")
@@ -286,8 +283,9 @@ def query_value_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`).
-_USER = lazy_regex(r"[^/\s\"':]*")
+# After `://`, a URL's user name up to its `:` (an `@` may be in it: `bob@corp:pw@host`, and
+# a quote: `o'brien:pw@host`, `a"b:pw@host`; a quote ending the name showed the password).
+_USER = lazy_regex(r"[^/\s:]*")
 _BLANK = lazy_regex(r"\s")
 
 
