@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from ahocorasick_rs import AhoCorasick
 
 from ..core.regex import lazy_regex
+from .shape import ascii_separators
 
 _JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"
 # Known token formats. Each pattern needs enough characters after its prefix that ordinary
@@ -207,7 +208,8 @@ def public_prefix(text: str, start: int) -> int:
 
 
 def may_hold_url_secret(text: str) -> bool:
-    return ("@" in text and "://" in text) or (
+    # not ASCII: an `@` may be written as a look-alike (`ascii_separators`)
+    return ("://" in text and ("@" in text or not text.isascii())) or (
         "=" in text and ("?" in text or "&" in text or "#" in text or ";" in text)
     )
 
@@ -267,18 +269,16 @@ def query_secrets(text: str) -> Iterator[re.Match[str]]:
 
 def query_value_spans(text: str) -> list[tuple[int, int]]:
     """Where a query parameter's value that is not proven harmless stands in `text`: every
-    `?name=value` / `&name=value` value but a plain one (`plain_query_value`), whatever its
-    name; and every value of a credential-named one (`query_secrets`, after `#` or `;` too),
-    whatever its shape."""
+    `?name=value`, `&name=value`, `#name=value` (a fragment's: OAuth's `#code=`) and
+    `;name=value` (a matrix parameter: `;jsessionid=`) value but a plain one
+    (`plain_query_value`), whatever its name; and every value of a credential-named one
+    (`query_secrets`), whatever its shape."""
     if not may_hold_url_secret(text):
         return []
     spans = []
     for match in QUERY_PARAMETER.finditer(text):
         value = match.group("value")
-        if value and (
-            (match.group("sep") in "?&" and not plain_query_value(value))
-            or credential_parameter(match.group("name"))
-        ):
+        if value and (not plain_query_value(value) or credential_parameter(match.group("name"))):
             spans.append(match.span("value"))
     return spans
 
@@ -300,6 +300,7 @@ def url_passwords(text: str) -> list[tuple[int, int]]:
     `:`); each URL's end and last `@` are found once, and once its password is found (up to
     that `@`) the rest of the URL holds no other."""
     spans: list[tuple[int, int]] = []
+    text = ascii_separators(text)  # `＠`, `：` are `@`, `:` (offsets unchanged)
     if "@" not in text:
         return spans
     end = last_at = -1  # the current URL's end, and its last `@`
@@ -339,7 +340,9 @@ def password_span(value: str) -> tuple[int, int] | None:
     """Where the password of a URL's `user:password@` is in one value, in any shape a user
     pastes: with or without a scheme, a typo in it, an `@` in the user name, spaces, quotes
     or `/` in the password (everything between the user's `:` and the last `@` counts; a
-    port or path before that `@` is masked too, which is the safe side)."""
+    port or path before that `@` is masked too, which is the safe side). A look-alike of `@`
+    or `:` counts as one (`ascii_separators`)."""
+    value = ascii_separators(value)
     at = value.rfind("@")
     if at < 0:
         return None
@@ -359,7 +362,7 @@ def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, i
     spans: list[tuple[int, int]] = []
     if may_hold_token(text):
         spans += [match.span() for match in token_pattern().finditer(text)]
-    if one_value and "@" in text:
+    if one_value and ("@" in text or not text.isascii()):
         password = password_span(text)
         if password is not None and password[0] < password[1]:
             spans.append(password)

@@ -26,7 +26,8 @@ characters holding a `:` and, later, an `@` (`user:password@host`, with a scheme
 without, quotes and all: a token ends at a quote, a URL's user name such as `o'brien` does
 not). What lies between that `:` and the run's last `@` is a password by its place alone,
 whatever its shape (a word-shaped `SummerBreeze` passes rule 1), and is never shown: the
-user name and host around it are judged as tokens as usual (`userinfo_spans`).
+user name and host around it are judged as tokens as usual (`userinfo_spans`). A character
+a reader takes for `@` or `:` (`＠`, `﹫`, `：`, `꞉`) counts as one (`SEPARATOR_LOOKALIKES`).
 
 Every check is a bounded pattern on a bounded run, and tokens are found by one character
 class: the cost is linear in the text, whatever it holds.
@@ -107,6 +108,43 @@ def unproven_spans(text: str) -> list[tuple[int, int]]:
 
 _NON_BLANK = lazy_regex(r"\S+")
 
+# Characters a reader takes for `@` or `:` in a URL's `user:password@host`, read as those by
+# every structural and URL-password check (on text that is not ASCII only: the translation
+# keeps every offset, one character for one). The first group is every character whose NFKC
+# form is `@` or `:` (`unicodedata.normalize("NFKC", c)` over all code points; a test
+# derives it again); the second, colon look-alikes from Unicode's confusables list that
+# NFKC leaves alone (`bob꞉pw@h`, `bob∶pw@h`).
+SEPARATOR_LOOKALIKES: dict[int, str] = {
+    0xFE6B: "@",  # SMALL COMMERCIAL AT
+    0xFF20: "@",  # FULLWIDTH COMMERCIAL AT
+    0xFE13: ":",  # PRESENTATION FORM FOR VERTICAL COLON
+    0xFE55: ":",  # SMALL COLON
+    0xFF1A: ":",  # FULLWIDTH COLON
+    # not NFKC, confusable with `:`
+    0x02D0: ":",  # MODIFIER LETTER TRIANGULAR COLON
+    0x02F8: ":",  # MODIFIER LETTER RAISED COLON
+    0x0589: ":",  # ARMENIAN FULL STOP
+    0x05C3: ":",  # HEBREW PUNCTUATION SOF PASUQ
+    0x0703: ":",  # SYRIAC SUPRALINEAR COLON
+    0x0704: ":",  # SYRIAC SUBLINEAR COLON
+    0x16EC: ":",  # RUNIC MULTIPLE PUNCTUATION
+    0x1803: ":",  # MONGOLIAN FULL STOP
+    0x1809: ":",  # MONGOLIAN MANCHU FULL STOP
+    0x205A: ":",  # TWO DOT PUNCTUATION
+    0x2236: ":",  # RATIO
+    0x2D42: ":",  # TIFINAGH LETTER TUAREG YAH
+    0xA4FD: ":",  # LISU LETTER TONE MYA JEU
+    0xA789: ":",  # MODIFIER LETTER COLON
+    0xFE30: ":",  # PRESENTATION FORM FOR VERTICAL TWO DOT LEADER
+}
+_AS_SEPARATORS = str.maketrans(SEPARATOR_LOOKALIKES)
+
+
+def ascii_separators(text: str) -> str:
+    """`text` with every `@` or `:` look-alike (`SEPARATOR_LOOKALIKES`) written as the ASCII
+    character, offsets unchanged; ASCII text as it is (one C call)."""
+    return text if text.isascii() else text.translate(_AS_SEPARATORS)
+
 
 def userinfo_spans(text: str) -> list[tuple[int, int]]:
     """Where a password stands by structure: in each run of non-blank characters that holds
@@ -116,7 +154,10 @@ def userinfo_spans(text: str) -> list[tuple[int, int]]:
     scheme's `://` with no `:` after it has a user name and no password (`ssh://git@h`),
     while `u:/pw@h` has one. A password may hold anything but
     white space (`@`, `/`, `:`, quotes); a port and a path before the `@` (`host:443/@x`)
-    are hidden too, the safe side. Linear: each run is read once, each `:` looked at once."""
+    are hidden too, the safe side. A look-alike of `@` or `:` (`＠`, `：`, `꞉`) counts as one
+    (`ascii_separators`). Linear: each run is read once, each `:` looked at once."""
+    if not text.isascii():
+        text = text.translate(_AS_SEPARATORS)
     if "@" not in text or ":" not in text:  # the usual message: one pass each, in C
         return []
     spans: list[tuple[int, int]] = []
