@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..core.diagnostic import Diagnostic
 from ..core.record import NamedTuple
+from ..secrets.controls import _BLANKS, escape_character
 
 if TYPE_CHECKING:
     from ..core import contract
@@ -35,9 +36,6 @@ def printable(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-_SHOWN_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
 def run_relative(path: str) -> str | None:
     """An absolute path inside the folder benchlint runs in, relative to it; None for a path
     outside it (or on another drive). What the GitLab, JUnit and SARIF reports write, so that
@@ -54,23 +52,19 @@ def run_relative(path: str) -> str | None:
 
 def one_line_name(text: str) -> str:
     r"""A path (or a line that holds one) for output a person reads, as one line: what
-    `printable` gives, with every control character and line separator escaped (`\n`,
-    `\x1b`, `\u2028`). A file named `ok.toml:1:1: BL000 …\nx.toml` cannot start a line of
-    its own, nor a terminal escape sequence paint the screen. (JSON and SARIF keep names
-    exact: they quote them.)"""
+    `printable` gives, with every character `str.isprintable` refuses but the space, and the
+    blank-looking ones of `controls`, escaped (`\n`, `\x1b`, `\u2028`, `\U000e0041`). A file
+    named `ok.toml:1:1: BL000 …\nx.toml` cannot start a line of its own, nor a terminal escape
+    sequence paint the screen. (JSON and SARIF keep names exact: they quote them.)"""
     text = printable(text)
-    if text.isprintable():
+    if text.isprintable() and (text.isascii() or not any(b in text for b in _BLANKS)):
         return text
-    out = []
-    for char in text:
-        if char.isprintable() or char == " ":
-            out.append(char)
-        elif char in _SHOWN_ESCAPES:
-            out.append(_SHOWN_ESCAPES[char])
-        else:
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return "".join(out)
+    return "".join(
+        char
+        if (char.isprintable() or char == " ") and char not in _BLANKS
+        else escape_character(char)
+        for char in text
+    )
 
 
 class FileReport:

@@ -24,11 +24,25 @@ import re
 
 from ..core.regex import lazy_regex
 
+# Generated (`python tests/leaks/test_format_characters.py`; a test fails when it is stale):
+# every character of Unicode categories Cc (but tab and line feed), Cf, Cs, Zl and Zp, the
+# noncharacters, and the whole tag block U+E0000-E007F, in the Unicode database of
+# `_UNICODE_VERSION`. Each is one `str.isprintable` refuses.
+_UNICODE_VERSION = "14.0.0"
 _CLASS = (
-    "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 (but tab and line feed), DEL, C1
-    "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"  # bidi marks, zero-width, separators
-    "\ud800-\udfff"  # lone surrogates (no UTF-8 output can hold one)
+    "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufdd0-\ufdef\ufeff"
+    "\ufff9-\ufffb\ufffe\uffff\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\U0003ffff"
+    "\U0004fffe\U0004ffff\U0005fffe\U0005ffff\U0006fffe\U0006ffff\U0007fffe\U0007ffff"
+    "\U0008fffe\U0008ffff\U0009fffe\U0009ffff\U000afffe\U000affff\U000bfffe\U000bffff"
+    "\U000cfffe\U000cffff\U000dfffe-\U000e007f\U000efffe\U000effff\U000ffffe\U000fffff"
+    "\U0010fffe\U0010ffff"
 )
+# Characters `str.isprintable` passes that show as nothing (or a blank box): the combining
+# grapheme joiner, the Hangul fillers, the braille blank and the object replacement
+# character. Escaped too; the fast paths below look for them in non-ASCII text only.
+_BLANKS = "\u034f\u115f\u1160\u2800\u3164\uffa0\ufffc"
 # What `output_safe` turns into colour: benchlint's own colour codes (`report.text`: bold,
 # red, yellow, cyan, reset), written by `own_colour` with this process's mark, which no file,
 # catalog or message can know (drawn when the process starts; private-use characters: no
@@ -48,39 +62,55 @@ def own_colour(parameters: str) -> str:
 
 # Compiled on first use: the class (the surrogate range above all) costs `re` millions of
 # instructions to compile, and text that `str.isprintable` passes needs none of them: every
-# character of the class is one it refuses (control, format, surrogate, separator; tested).
-_UNSAFE = lazy_regex(f"[{_CLASS}]")
-_ANY = lazy_regex(f"[{_CLASS}\t\n]")
-_OUTPUT = lazy_regex(f"{_OWN_COLOURS}|\r\n|[{_CLASS}]")
+# character of the class is one it refuses (control, format, surrogate, separator,
+# noncharacter; tested), and the few blanks it passes (`_BLANKS`) are looked for apart.
+_UNSAFE = lazy_regex(f"[{_CLASS}{_BLANKS}]")
+_ANY = lazy_regex(f"[{_CLASS}{_BLANKS}\t\n]")
+_OUTPUT = lazy_regex(f"{_OWN_COLOURS}|\r\n|[{_CLASS}{_BLANKS}]")
 
 
 _KEPT_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n"
+
+
+def _no_blank(text: str) -> bool:
+    """Whether `text` (not ASCII: no blank is) holds none of `_BLANKS`, which `str.isprintable`
+    passes: a substring search each, no pattern."""
+    return not any(blank in text for blank in _BLANKS)
 
 
 def _plain(text: str) -> bool:
     """Whether `text` holds no unsafe character, told without the patterns: in ASCII, no byte
     is left once the printable ones, tab and line feed are deleted (a C loop of a few
     instructions a byte); beyond it, besides the tab and line feed, which are kept, any
-    unsafe character is one `str.isprintable` refuses."""
+    unsafe character is one `str.isprintable` refuses or one of `_BLANKS`."""
     if text.isascii():
         return not text.encode("ascii").translate(None, _KEPT_ASCII)
-    return text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable()
+    printable = text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable()
+    return printable and _no_blank(text)
 
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _escape(char: str) -> str:
+def escape_character(char: str) -> str:
+    """One character as a backslash escape: `\\n`, `\\r`, `\\t` by name, else `\\x1b`,
+    `\\u202e` or, above U+FFFF, `\\U000e0041` (eight digits: `\\ue0041` would read as
+    U+E004 and a "1")."""
     named = _NAMED.get(char)
     if named is not None:
         return named
     code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+_escape = escape_character
 
 
 def escaped(text: str) -> str:
     """`text` with every unsafe character, tab and line feed as a backslash escape."""
-    if text.isprintable():  # the usual message, without a regex scan
+    if text.isprintable() and (text.isascii() or _no_blank(text)):  # no regex scan
         return text
     return _ANY.sub(lambda match: _escape(match.group()), text) if _ANY.search(text) else text
 
