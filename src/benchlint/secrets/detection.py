@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from ahocorasick_rs import AhoCorasick
 
 from ..core.regex import lazy_regex
-from .shape import ascii_separators
+from .shape import ascii_separators, has_lookalike
 
 _JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"
 # Known token formats. Each pattern needs enough characters after its prefix that ordinary
@@ -209,7 +209,7 @@ def public_prefix(text: str, start: int) -> int:
 
 def may_hold_url_secret(text: str) -> bool:
     # not ASCII: an `@` may be written as a look-alike (`ascii_separators`)
-    return ("://" in text and ("@" in text or not text.isascii())) or (
+    return ("://" in text and ("@" in text or has_lookalike(text))) or (
         "=" in text and ("?" in text or "&" in text or "#" in text or ";" in text)
     )
 
@@ -300,7 +300,8 @@ def url_passwords(text: str) -> list[tuple[int, int]]:
     `:`); each URL's end and last `@` are found once, and once its password is found (up to
     that `@`) the rest of the URL holds no other."""
     spans: list[tuple[int, int]] = []
-    text = ascii_separators(text)  # `＠`, `：` are `@`, `:` (offsets unchanged)
+    if not text.isascii():  # `＠`, `：` are `@`, `:` (offsets unchanged)
+        text = ascii_separators(text)
     if "@" not in text:
         return spans
     end = last_at = -1  # the current URL's end, and its last `@`
@@ -342,7 +343,8 @@ def password_span(value: str) -> tuple[int, int] | None:
     or `/` in the password (everything between the user's `:` and the last `@` counts; a
     port or path before that `@` is masked too, which is the safe side). A look-alike of `@`
     or `:` counts as one (`ascii_separators`)."""
-    value = ascii_separators(value)
+    if not value.isascii():
+        value = ascii_separators(value)
     at = value.rfind("@")
     if at < 0:
         return None
@@ -362,7 +364,7 @@ def recognised_spans(text: str, *, one_value: bool = False) -> list[tuple[int, i
     spans: list[tuple[int, int]] = []
     if may_hold_token(text):
         spans += [match.span() for match in token_pattern().finditer(text)]
-    if one_value and ("@" in text or not text.isascii()):
+    if one_value and ("@" in text or has_lookalike(text)):
         password = password_span(text)
         if password is not None and password[0] < password[1]:
             spans.append(password)

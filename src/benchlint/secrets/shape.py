@@ -138,12 +138,23 @@ SEPARATOR_LOOKALIKES: dict[int, str] = {
     0xFE30: ":",  # PRESENTATION FORM FOR VERTICAL TWO DOT LEADER
 }
 _AS_SEPARATORS = str.maketrans(SEPARATOR_LOOKALIKES)
+_LOOKALIKE = lazy_regex("[" + "".join(map(chr, SEPARATOR_LOOKALIKES)) + "]")
+
+
+def has_lookalike(text: str) -> bool:
+    """Whether `text` writes an `@` or `:` as a look-alike (`SEPARATOR_LOOKALIKES`): the
+    test in front of the URL-password checks where an ASCII `@` is not there."""
+    return not text.isascii() and _LOOKALIKE.search(text) is not None
 
 
 def ascii_separators(text: str) -> str:
     """`text` with every `@` or `:` look-alike (`SEPARATOR_LOOKALIKES`) written as the ASCII
-    character, offsets unchanged; ASCII text as it is (one C call)."""
-    return text if text.isascii() else text.translate(_AS_SEPARATORS)
+    character, offsets unchanged; ASCII text as it is (one C call), and text without a
+    look-alike too (one C scan: a translation looks each character up in a table, and most
+    texts that are not ASCII are messages holding only `…` or `—`)."""
+    if text.isascii() or _LOOKALIKE.search(text) is None:
+        return text
+    return text.translate(_AS_SEPARATORS)
 
 
 def userinfo_spans(text: str) -> list[tuple[int, int]]:
@@ -156,8 +167,8 @@ def userinfo_spans(text: str) -> list[tuple[int, int]]:
     white space (`@`, `/`, `:`, quotes); a port and a path before the `@` (`host:443/@x`)
     are hidden too, the safe side. A look-alike of `@` or `:` (`＠`, `：`, `꞉`) counts as one
     (`ascii_separators`). Linear: each run is read once, each `:` looked at once."""
-    if not text.isascii():
-        text = text.translate(_AS_SEPARATORS)
+    if not text.isascii():  # (tested here: most texts are, and a call costs)
+        text = ascii_separators(text)
     if "@" not in text or ":" not in text:  # the usual message: one pass each, in C
         return []
     spans: list[tuple[int, int]] = []

@@ -49,7 +49,7 @@ from .detection import (
     url_password_shaped,
     url_passwords,
 )
-from .shape import harmless, offending_runs, unproven_spans
+from .shape import harmless, has_lookalike, offending_runs, unproven_spans
 
 _TRIPLE_QUOTES = ('"""', "'''")
 # A hidden span shows nothing of itself but a known token format's public prefix (`sk-`,
@@ -334,7 +334,11 @@ class _Finder:
         value stands: one line, an array element, an inline table's member, a multi-line
         string. Every string value comes here; hidden where the source spells it as it reads,
         and the whole value where it does not (an escape, a line continuation)."""
-        found = password_span(value) if "@" in value or not value.isascii() else None
+        found = (
+            password_span(value)
+            if "@" in value or (not value.isascii() and has_lookalike(value))
+            else None
+        )
         if found is None or found[0] >= found[1]:
             return
         written = self.text[start:end]
@@ -344,7 +348,11 @@ class _Finder:
         else:
             self.hide(start, end)
         for line in value.split("\n"):  # the masker looks for each line's URL password
-            found = password_span(line) if "@" in line or not line.isascii() else None
+            found = (
+                password_span(line)
+                if "@" in line or (not line.isascii() and has_lookalike(line))
+                else None
+            )
             password = line[found[0] : found[1]] if found is not None else ""
             if password and not any(char.isspace() for char in password):  # not a sentence's
                 self.credential(password)
