@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..lint import registry
 from ..lint.registry import RULES, RULES_BY_CODE, find_rule, rule_url
 from ..lint.retired import retired_reason
+from ..report.json_text import json_text
 from ..rules.wording import closest
 from .usage import UsageError
 
@@ -61,7 +61,7 @@ def list_rules(args: argparse.Namespace) -> int:
             }
             for code, reason in retired
         )
-        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(rows))
         return 0
     for rule in RULES:
         fixable = " [*]" if rule.fixable else ""

@@ -15,7 +15,6 @@ the merge request shows that the check did not cover it.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections import Counter
 from collections.abc import Sequence
@@ -25,12 +24,13 @@ from typing import Any
 from ..core.diagnostic import Severity
 from ..secrets.output import MASKER
 from . import FileReport, RunInfo, printable, run_relative
+from .json_text import json_text
 
 SEVERITIES: dict[Severity, str] = {"error": "major", "warning": "minor", "info": "info"}
 
 
 def render(reports: Sequence[FileReport], run: RunInfo) -> str:
-    return json.dumps(issues(reports, run), indent=2, ensure_ascii=False) + "\n"
+    return json_text(issues(reports, run))
 
 
 def issues(reports: Sequence[FileReport], run: RunInfo) -> list[dict[str, Any]]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import FileReport, RunInfo, counts, printable
+from .json_text import json_text
 
 if TYPE_CHECKING:
     from ..core import contract
@@ -35,4 +35,4 @@ def as_document(reports: Sequence[FileReport], run: RunInfo) -> contract.Report:
 
 
 def render(reports: Sequence[FileReport], run: RunInfo) -> str:
-    return json.dumps(as_document(reports, run), indent=2, ensure_ascii=False) + "\n"
+    return json_text(as_document(reports, run))

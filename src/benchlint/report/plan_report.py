@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -11,6 +10,7 @@ from ..core.record import NamedTuple
 from ..lint.plan import Plan, Secret
 from ..secrets.redaction import rendered, shown_text
 from . import RunInfo, one_line_name, printable
+from .json_text import json_text
 from .text import failed
 
 if TYPE_CHECKING:
@@ -174,4 +174,4 @@ def as_document(files: Sequence[PlannedFile], run: RunInfo) -> contract.PlanRepo
 
 
 def render_json(files: Sequence[PlannedFile], run: RunInfo) -> str:
-    return json.dumps(as_document(files, run), indent=2, ensure_ascii=False) + "\n"
+    return json_text(as_document(files, run))

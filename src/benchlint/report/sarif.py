@@ -21,7 +21,6 @@ never reads as clean.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import PurePath
@@ -32,6 +31,7 @@ from ..core.diagnostic import Diagnostic, Range, Severity
 from ..lint.registry import RULES_BY_CODE, index_url, rule_url
 from ..lint.rule import Rule
 from . import FileReport, RunInfo, run_relative
+from .json_text import json_text
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -41,7 +41,7 @@ Json = dict[str, Any]
 
 
 def render(reports: Sequence[FileReport], run: RunInfo) -> str:
-    return json.dumps(as_log(reports, run), indent=2, ensure_ascii=False) + "\n"
+    return json_text(as_log(reports, run))
 
 
 def as_log(reports: Sequence[FileReport], run: RunInfo) -> Json:

@@ -115,6 +115,18 @@ def escaped(text: str) -> str:
     return _ANY.sub(lambda match: _escape(match.group()), text) if _ANY.search(text) else text
 
 
+def json_safe(text: str) -> str:
+    """JSON text (`json.dumps(..., ensure_ascii=False)`) with each unsafe character inside
+    its strings written as an escaped escape: U+0085 becomes `\\x85`, which a JSON reader
+    reads as the visible `\x85` the other formats print. `output_safe` would write `\x85`,
+    which is no JSON escape: the document would not parse. (A JSON text's structure is
+    ASCII, and `json.dumps` escapes C0 controls itself, so only characters inside strings
+    are changed; tab and line feed stay, the indentation's.)"""
+    if _plain(text):
+        return text
+    return _UNSAFE.sub(lambda match: "\\" + escape_character(match.group()), text)
+
+
 def pictured(text: str) -> str:
     """`text` with every unsafe character (tab and line feed kept) as one visible character:
     C0 controls as their Unicode control pictures (`␛`), DEL as `␡`, the rest as `�`."""
