@@ -289,6 +289,22 @@ def url_passwords_value(n: int) -> Work:
     )
 
 
+def _letters(i: int) -> str:
+    """a, b, …, z, aa, ab, …: a distinct all-lowercase name per number."""
+    name, i = "", i + 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        name = "abcdefghijklmnopqrstuvwxyz"[r] + name
+    return name
+
+
+def many_random_runs(n: int) -> Work:
+    """`n` unknown keys that the renderer shows (words of three characters) and the output
+    masker's `redact` finds random-looking: each was spliced into the whole report."""
+    keys = "".join(f"aB1-aB1-aB1-aB1-aB1-aB1-aB1-aB1-aB1-{_letters(i)} = 1\n" for i in range(n))
+    return checking(HEAD + keys + AGENT)
+
+
 def glob_braces_settings(n: int) -> Work:
     """A `per-file-ignores` pattern of `n` braces: refused with a settings error, and matched
     (the matcher's own bound: braces past it are literal) without expanding them."""
@@ -354,6 +370,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-verifier-names-per-agent": (verifier_names_per_agent, 1000),
     "check-secrets-per-env-table": (secrets_per_env_table, 200),
     "check-url-passwords-comment": (url_passwords_comment, 1000),
+    "check-many-random-runs": (many_random_runs, 200),
     "check-url-passwords-value": (url_passwords_value, 1000),
     **EDITOR_SHAPES,
     **SETTINGS_SHAPES,

@@ -281,3 +281,21 @@ def test_nested_moved_values_cost_a_few_matches_per_character(
     values = ["a" * length for length in range(4, 200)]
     fixer._Moved(values).starring("a" * 400, "a" * 400)
     assert sum(found) <= 4 * 400
+
+
+# -- the output masker's random runs ----------------------------------------------------------
+def test_redact_masks_random_runs_in_one_pass_as_one_by_one() -> None:
+    """`redact` builds its text once (each run was spliced into the whole text, which cost
+    the text's length per run); the result is the splice's, run by run from the end."""
+    from benchlint.secrets import redaction
+
+    def one_by_one(text: str) -> str:
+        for start, end in reversed(detection.random_runs(text)):
+            text = text[:start] + detection.mask(text[start:end]) + text[end:]
+        return text
+
+    rng = random.Random(5)
+    pieces = ["aB1x9Qz7Lk2Pq8Wm", "Zt4Yh6Nb3Vc5Xr7J", " ", "\n", "word ", "= ", "-", "k"]
+    for _ in range(3_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        assert redaction.redact(text) == one_by_one(text)

@@ -49,9 +49,15 @@ def redact(text: str) -> str:
         text = _passwords_starred(text)
         text = _query_secrets_starred(text)
     runs = random_runs(text)
-    for start, end in reversed(runs):
-        text = text[:start] + mask(text[start:end]) + text[end:]
-    return text
+    if not runs:
+        return text
+    # One pass: rebuilding the text per run cost the text's length per run (a report of
+    # 20,000 random-looking keys took 23 s).
+    parts, at = [], 0
+    for start, end in runs:
+        parts += [text[at:start], mask(text[start:end])]
+        at = end
+    return "".join(parts) + text[at:]
 
 
 def redact_same_width(text: str) -> str:
