@@ -7,7 +7,6 @@ timed (bench/instructions.py's gate counts instructions)."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -130,73 +129,6 @@ def test_many_changes_read_the_text_a_bounded_number_of_times(
         document.apply(changes, 2)
         assert document.text == text.replace("K", "J")
         assert sum(read) <= 2 * len(text)
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_many_changes_on_few_long_lines_apply_as_they_did(seed: int) -> None:
-    """Runs of changes on one line (the line's own gap, moved either way, across wide
-    characters), mixed with line breaks inserted and removed, switching lines."""
-    rng = random.Random(seed)
-    pieces = ["a", "b", ",", "é", "日", "🚀", "\ud800", "\x0c"]
-    breaks = ["\n", "\r\n", "\r"]
-    text = "".join(
-        "".join(rng.choice(pieces) for _ in range(rng.randrange(40))) + rng.choice(breaks)
-        for _ in range(rng.randrange(1, 5))
-    )
-    changes: list[Change] = []
-    line = 0
-    for _ in range(rng.randrange(1, 120)):
-        if rng.random() < 0.1:
-            line = rng.randrange(0, 7)
-        column, end = rng.randrange(50), rng.randrange(50)
-        end_line = line if rng.random() < 0.9 else rng.randrange(0, 6)
-        new = "".join(rng.choice(pieces) for _ in range(rng.randrange(3)))
-        if rng.random() < 0.08:
-            new += rng.choice(breaks) + rng.choice(pieces)
-        changes.append(_edit(line, column, end_line, end, new))
-    for encoding in ("utf-8", "utf-16", "utf-32"):
-        document = _document(text, encoding)  # type: ignore[arg-type]
-        document.apply(changes, 2)
-        assert document.text == old_apply(text, changes, encoding)  # type: ignore[arg-type]
-
-
-def test_one_line_and_alternating_changes_do_bounded_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A change per item of one long line used to rebuild and re-split the line, and
-    changes alternating between the first and the last line moved every line between."""
-    split: list[int] = []
-    moved: list[int] = []
-    real_split, real_move = documents._split_lines, documents._Lines._move_gap
-
-    def counting_split(text: str) -> list[str]:
-        split.append(len(text))
-        return real_split(text)
-
-    def counting_move(self: documents._Lines, index: int) -> None:
-        moved.append(abs(index - len(self.before)))
-        real_move(self, index)
-
-    monkeypatch.setattr(documents, "_split_lines", counting_split)
-    monkeypatch.setattr(documents._Lines, "_move_gap", counting_move)
-    for n in (100, 2_000):
-        for item in ("1,", "é,", "🚀,"):
-            split.clear()
-            text = "k = [" + item * n + "]"
-            width = len(item.encode("utf-16-le")) // 2
-            changes = [
-                _edit(0, 5 + (width + 1) * i + width, 0, 5 + (width + 1) * i + width, " ")
-                for i in range(n)
-            ]
-            document = _document(text)
-            document.apply(changes, 2)
-            assert document.text == old_apply(text, changes, "utf-16")
-            assert sum(split) <= 2 * len(text)
-        moved.clear()
-        text = "".join(f'K{i} = "v"\n' for i in range(n))
-        changes = [_edit(line, 0, line, 1, "J") for i in range(n) for line in [(n - 1) * (i % 2)]]
-        document = _document(text)
-        document.apply(changes, 2)
-        assert document.text.count("J") == 2
-        assert sum(moved) <= 2 * n
 
 
 def test_one_change_uses_the_geometry_already_computed() -> None:

@@ -111,23 +111,9 @@ class _Lines:
         self.encoding = encoding
         self.before: list[str] = []  # the lines before the gap, in order
         self.after = _split_lines(text)[::-1]  # the lines after it, last first
-        # The line the last in-line change edited, as a gap buffer of its own (a long line
-        # with a change per item), kept out of `before`/`after` until another change comes.
-        self.hot: _HotLine | None = None
 
     def text(self) -> str:
-        self._flush()
         return "".join(self.before) + "".join(reversed(self.after))
-
-    def _flush(self) -> None:
-        """Write the hot line back in its place."""
-        hot, self.hot = self.hot, None
-        if hot is not None:
-            gap = len(self.before)
-            if hot.index < gap:
-                self.before[hot.index] = hot.text()
-            else:
-                self.after[gap - 1 - hot.index] = hot.text()
 
     def _line(self, index: int) -> str:
         gap = len(self.before)
@@ -154,21 +140,6 @@ class _Lines:
             del after[moved:]
 
     def replace(self, range_: lsp.Range, new_text: str) -> None:
-        line = range_.start.line
-        if (
-            line == range_.end.line
-            and 0 <= line < len(self.before) + len(self.after)
-            and "\r" not in new_text
-            and "\n" not in new_text
-        ):
-            # Within one line, breaking none: edited in place, wherever the gap is, and in
-            # the line's own gap (a change costs its size and its distance from the last).
-            if self.hot is None or self.hot.index != line:
-                self._flush()
-                self.hot = _HotLine(line, self._line(line), self.encoding)
-            if self.hot.replace(range_.start.character, range_.end.character, new_text):
-                return
-        self._flush()
         start, end = self._locate(range_.start), self._locate(range_.end)
         (first, start_column), (last, end_column) = min(start, end), max(start, end)
         self._move_gap(first)
@@ -188,102 +159,6 @@ class _Lines:
         if after:  # the window ends with a line break: no line of its own after it
             pieces.pop()
         before.extend(pieces)
-
-
-class _HotLine:
-    """One line (with its break) as slices `(string, start, stop, is ASCII)` on either side of
-    a gap: `left` in order, `right` last first. Moving the gap costs the code points it
-    crosses (their client widths, unless ASCII), never the whole line."""
-
-    def __init__(self, index: int, line: str, encoding: Encoding) -> None:
-        self.index = index
-        self.encoding = encoding
-        self.brk = (
-            "\r\n" if line.endswith("\r\n") else line[-1:] if line.endswith(("\r", "\n")) else ""
-        )
-        content = len(line) - len(self.brk)
-        self.size = content  # code points before the break
-        self.left: list[tuple[str, int, int, bool]] = []
-        self.right: list[tuple[str, int, int, bool]] = []
-        if self.brk:
-            self.right.append((self.brk, 0, len(self.brk), True))
-        if content:
-            self.right.append((line, 0, content, encoding == "utf-32" or line.isascii()))
-        self.gap = 0  # code points left of the gap
-        self.width = 0  # their client width
-
-    def text(self) -> str:
-        return "".join(s[a:b] for s, a, b, _ in self.left) + "".join(
-            s[a:b] for s, a, b, _ in reversed(self.right)
-        )
-
-    def _seek(self, character: int) -> int:
-        """Move the gap to a client column (clamped to the content, a column inside a
-        character landing after it, as `_column_offset`); its code-point offset."""
-        left, right, encoding = self.left, self.right, self.encoding
-        character = max(0, character)
-        while self.width < character and self.gap < self.size:
-            s, a, b, ascii_ = right.pop()
-            room = min(b, a + self.size - self.gap)  # never into the break
-            if ascii_:
-                k = min(room, a + character - self.width)
-                self.width += k - a
-            else:
-                k = a
-                while k < room and self.width < character:
-                    self.width += client_width(s[k], encoding)
-                    k += 1
-            self.gap += k - a
-            if k > a:
-                left.append((s, a, k, ascii_))
-            if k < b:
-                right.append((s, k, b, ascii_))
-        while left:
-            s, a, b, ascii_ = left[-1]
-            if ascii_:
-                k = max(a, b - max(0, self.width - character))
-                self.width -= b - k
-            else:
-                k = b
-                while k > a:
-                    w = client_width(s[k - 1], encoding)
-                    if self.width - w < character:
-                        break
-                    self.width -= w
-                    k -= 1
-            self.gap -= b - k
-            if k == b:
-                break
-            left.pop()
-            right.append((s, k, b, ascii_))
-            if k > a:
-                left.append((s, a, k, ascii_))
-                break
-        return self.gap
-
-    def replace(self, start: int, end: int, new_text: str) -> bool:
-        """Replace between two client columns; False (nothing changed) when the line would
-        be left a bare `\n`, which joins a `\r` before it (the caller splits that)."""
-        high = self._seek(max(start, end))
-        low = self._seek(min(start, end))
-        deleted = high - low
-        if self.size - deleted + len(new_text) == 0 and self.brk == "\n":
-            return False
-        right = self.right
-        while deleted:
-            s, a, b, ascii_ = right.pop()
-            k = min(b, a + deleted)
-            deleted -= k - a
-            if k < b:
-                right.append((s, k, b, ascii_))
-        self.size -= high - low
-        if new_text:
-            ascii_ = self.encoding == "utf-32" or new_text.isascii()
-            self.left.append((new_text, 0, len(new_text), ascii_))
-            self.size += len(new_text)
-            self.gap += len(new_text)
-            self.width += client_width(new_text, self.encoding)
-        return True
 
 
 def _split_lines(text: str) -> list[str]:
