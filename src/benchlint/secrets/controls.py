@@ -24,15 +24,17 @@ import re
 
 from ..core.regex import lazy_regex
 
-# Generated (`python tests/leaks/test_format_characters.py`; a test fails when it is stale):
-# every character of Unicode categories Cc (but tab and line feed), Cf, Cs, Zl and Zp, the
-# noncharacters, and the whole tag block U+E0000-E007F, in the Unicode database of
-# `_UNICODE_VERSION`. Each is one `str.isprintable` refuses.
-_UNICODE_VERSION = "14.0.0"
+# Generated (`python3.11 -m tests.leaks.test_format_characters python3.12 python3.13`; tests
+# fail when it is stale): every character of Unicode categories Cc (but tab and line feed),
+# Cf, Cs, Zl and Zp, the noncharacters, and the whole tag block U+E0000-E007F, in the Unicode
+# database of any of `_UNICODE_VERSIONS` (one per supported Python): a character a later
+# version made a format character is escaped on every Python, since the terminal showing the
+# output may know that version. Each is one `str.isprintable` refuses.
+_UNICODE_VERSIONS = ("14.0.0", "15.0.0", "15.1.0")
 _CLASS = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
     "\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufdd0-\ufdef\ufeff"
-    "\ufff9-\ufffb\ufffe\uffff\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3"
+    "\ufff9-\ufffb\ufffe\uffff\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
     "\U0001d173-\U0001d17a\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\U0003ffff"
     "\U0004fffe\U0004ffff\U0005fffe\U0005ffff\U0006fffe\U0006ffff\U0007fffe\U0007ffff"
     "\U0008fffe\U0008ffff\U0009fffe\U0009ffff\U000afffe\U000affff\U000bfffe\U000bffff"
