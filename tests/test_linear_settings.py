@@ -27,7 +27,7 @@ from benchlint.domain.secret_records import SecretRecords
 from benchlint.lint import resolver as resolver_module
 from benchlint.lint import settings as settings_module
 from benchlint.lint.resolver import SettingsResolver
-from benchlint.lint.settings import Discovery, find_settings_file, settings_root
+from benchlint.lint.settings import find_settings_file, settings_root
 
 CONFIG = '[experiment]\nbenchmark = "terminal-bench-2-1"\n'
 
@@ -302,23 +302,6 @@ def test_remembered_folders_give_what_a_fresh_look_gives(
         except SettingsError as error:
             found = error
         assert _shown(found) == _shown(expected), path
-
-
-def test_real_paths_made_from_the_parents_are_realpath(tmp_path: Path) -> None:
-    rng = random.Random(2)
-    folders = [tmp_path]
-    for index in range(30):
-        parent = rng.choice(folders)
-        made = parent / f"d{index}"
-        if rng.random() < 0.3:
-            os.symlink(rng.choice(folders), made)
-        else:
-            made.mkdir()
-        folders.append(made)
-    known = Discovery()
-    for _ in range(200):
-        path = str(rng.choice(folders) / rng.choice(["x", "d1", "d5"]))
-        assert known.real(path) == os.path.realpath(path), path
 
 
 def test_a_pyproject_toml_is_parsed_once_per_state(

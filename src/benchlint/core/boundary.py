@@ -59,8 +59,13 @@ class Folders:
     def repository_root(self, path: str, anchor: str | None = None) -> str | None:
         """`repository_root`, from the answers of the folders above."""
         top = None if anchor is None else os.path.abspath(anchor)
+        return self.repository_of_folder(os.path.dirname(os.path.abspath(path)), top)
+
+    def repository_of_folder(self, folder: str, top: str | None) -> str | None:
+        """`repository_root` of the files in `folder` (absolute, normal), anchored at `top`
+        (absolute, normal, or None)."""
         walked: list[tuple[str, str | None]] = []
-        current = os.path.dirname(os.path.abspath(path))
+        current = folder
         while True:
             key = (current, top)
             if key in self._repositories:

@@ -35,7 +35,7 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..core.boundary import inside_as_written, repository_root
+from ..core.boundary import Folders, inside_as_written
 from ..core.diagnostic import Severity
 from ..core.record import NamedTuple
 from ..domain.workspace_cache import (
@@ -113,14 +113,14 @@ class SettingsResolver:
         # Without `revalidate`, for the run: (folder, start) → the git work tree above it;
         # each folder's settings file (and real path); (folder, top) → its workspace cache
         # folder; and what each cache folder holds.
-        self._repositories: dict[tuple[str, str], str | None] = {}
+        self._folders = Folders()
         self._discovery = Discovery()
         self._cache_folders: dict[tuple[str, str | None], Path | None] = {}
         self._cache_data: dict[str, WorkspaceData | SettingsError] = {}
 
     def invalidate(self) -> None:
         self._roots.clear()
-        self._repositories.clear()
+        self._folders = Folders()
         self._discovery = Discovery()
         self._cache_folders.clear()
         self._cache_data.clear()
@@ -233,29 +233,8 @@ class SettingsResolver:
 
     def _repository(self, folder: str, start: str) -> str | None:
         """`core.boundary.repository_root` of the files in `folder` (absolute), anchored at
-        `start`: the answer of the nearest folder at or above it that has a `.git`, or that
-        was asked before."""
-        anchor = os.path.abspath(start)
-        walked: list[tuple[str, str]] = []
-        current = folder
-        while True:
-            key = (current, anchor)
-            if key in self._repositories:
-                found = self._repositories[key]
-                break
-            walked.append(key)
-            if os.path.lexists(os.path.join(current, ".git")):
-                # a `.git` here: the work tree, unless a link below `start` led here
-                found = repository_root(os.path.join(current, "x"), start)
-                break
-            parent = os.path.dirname(current)
-            if parent == current:
-                found = None
-                break
-            current = parent
-        for key in walked:
-            self._repositories[key] = found
-        return found
+        `start`, from the answers for the folders above (`Folders`, kept with the resolver)."""
+        return self._folders.repository_of_folder(folder, os.path.abspath(start))
 
     def source_for(self, path: str | None, cwd: Path | str | None = None) -> Path | None:
         """The settings file that applies to `path` (None: none, the defaults apply)."""

@@ -14,7 +14,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..core.boundary import escapes, inside, inside_as_written, leaves_repository, root_of
+from ..core.boundary import (
+    Folders,
+    escapes,
+    inside,
+    inside_as_written,
+    leaves_repository,
+    root_of,
+)
 from ..core.diagnostic import SEVERITIES, Severity
 from ..core.globs import GlobSet, glob_problem
 from ..core.lazy import lazy
@@ -576,32 +583,17 @@ class Discovery:
     in each costs `n` folders' looks, not `n²` (the walk up from every folder, and the link
     check of every settings file it found, resolving every folder above it again)."""
 
-    __slots__ = ("_real", "answers")
+    __slots__ = ("_folders", "answers")
 
     def __init__(self) -> None:
         # (folder, root, follow_symlinks) → the settings file for configs in it, or the error
         self.answers: dict[tuple[str, str, bool], Path | SettingsError | None] = {}
-        self._real: dict[str, str] = {}  # absolute path → `os.path.realpath` of it
+        self._folders = Folders()  # each path's real path, from its parent's
 
     def escapes(self, path: str, root: str) -> str | None:
         """`core.boundary.escapes` for an absolute `path` inside `root` as written."""
-        real = self.real(path)
-        return None if inside_as_written(real, self.real(root)) else real
-
-    def real(self, path: str) -> str:
-        """`os.path.realpath` of an absolute, normal path, from its parent's."""
-        walked: list[str] = []
-        current = path
-        while (found := self._real.get(current)) is None:
-            parent, name = os.path.split(current)
-            if not name or os.path.islink(current):
-                found = self._real[current] = os.path.realpath(current)
-                break
-            walked.append(current)
-            current = parent
-        for below in reversed(walked):  # from the top down: each below the last
-            found = self._real[below] = os.path.join(found, os.path.basename(below))
-        return found
+        real = self._folders.real(path)
+        return None if inside_as_written(real, self._folders.real(root)) else real
 
 
 def find_settings_file(
