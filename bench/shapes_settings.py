@@ -8,9 +8,10 @@ lazily built state are dropped or built afresh in the work itself.
   `check` of such a chain (each file's real path, boundary and root found afresh);
   settings-big-pyproject: folders under a long `pyproject.toml` without
   `[tool.benchlint]` (parsed once per folder);
-- glob-single-braces: `{a}` repeated in a `per-file-ignores` pattern (each brace copied the
-  rest of the pattern); per-file-ignores-many: `n` patterns asked about `n` paths (a cache of
-  256 compiled patterns thrashed);
+- glob-single-braces: `{}` repeated in a `per-file-ignores` pattern (each brace copied the
+  rest of the pattern); glob-star-literal: a segment `*aaa…ab` against a long name (a
+  mismatch read the literal again); per-file-ignores-many: `n` patterns asked about `n`
+  paths (a cache of 256 compiled patterns thrashed);
 - catalog-repeated-file: `catalog` and `secrets-list` naming one file `n` times (each read
   and laid over again); catalog-glob-many-files: a catalog glob matching `n` files (the
   catalog was rebuilt after each); catalog-listing-long-key: `benchlint catalog` with one key
@@ -125,18 +126,38 @@ def settings_big_pyproject(n: int) -> Work:
 
 
 def glob_single_braces(n: int) -> Work:
-    """F9: a `per-file-ignores` pattern of `{a}` `n` times: each brace copied the rest of the
+    """F9: a `per-file-ignores` pattern of `{}` `n` times: each brace copied the rest of the
     pattern, and each alternative grew by concatenation (validated, counted, compiled and
-    matched here)."""
+    matched here; `{a}` would make a segment longer than a pattern's may be), and `{a}`
+    `n` times validated (counted, expanded, refused)."""
     from benchlint.core import globs
 
-    pattern = "configs/" + "{a}" * n + "*.toml"
-    path = "configs/" + "a" * n + ".toml"
+    pattern = "configs/" + "{}" * n + "a*.toml"
+    path = "configs/a" + "b" * n + ".toml"
 
     def work() -> object:
         globs.clear_caches()
         settings = Settings(per_file_ignores={pattern: ("BL101",)})
         return settings.ignored_for(path), globs.glob_problem("{a}" * n)
+
+    return work
+
+
+def glob_star_literal(n: int) -> Work:
+    """A `per-file-ignores` segment `*aaa…ab` of 1,000 characters against a name of `n`
+    characters `a`: a mismatch returned to the last `*` and read the literal again, so the
+    two-pointer matcher cost 1,000 steps per character of the name (now a few integer
+    operations, `core.glob_segment`); and an editor glob of `n / 8` items `*a?`."""
+    from benchlint.core import globs
+
+    settings_pattern = "configs/*" + "a" * 998 + "b"
+    editor_pattern = "**/" + "*a?" * (n // 8) + "b.toml"
+    path = "configs/" + "a" * n
+
+    def work() -> object:
+        globs.clear_caches()
+        settings = Settings(per_file_ignores={settings_pattern: ("BL101",)})
+        return settings.ignored_for(path), globs.glob_match(editor_pattern, path + ".toml")
 
     return work
 
@@ -246,6 +267,7 @@ SETTINGS_SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "check-deep-folders": (check_deep_folders, 25),
     "settings-big-pyproject": (settings_big_pyproject, 300),
     "glob-single-braces": (glob_single_braces, 1500),
+    "glob-star-literal": (glob_star_literal, 2000),
     "per-file-ignores-many": (per_file_ignores_many, 300),
     "catalog-repeated-file": (catalog_repeated_file, 500),
     "catalog-glob-many-files": (catalog_glob_many_files, 60),

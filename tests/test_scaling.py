@@ -79,18 +79,20 @@ def test_a_key_of_many_parts_maps_a_bounded_number_of_paths(parts: int) -> None:
         ("{a,b}" * 6 + "*c", "ab" * 200),
     ],
 )
-def test_glob_matching_takes_at_most_pattern_times_path_steps(
+def test_glob_matching_reads_each_name_at_most_once_per_pattern_segment(
     pattern: str, path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    steps = []
-    real = globs._single
+    """Segment by segment, each (pattern segment, path segment) pair matched once, and a
+    match reads the name once (`core.glob_segment`: linear in the name)."""
+    read = []
+    real = globs._match_segment
 
-    def counting(pattern_: str, at: int, char: str) -> int:
-        steps.append(1)
-        return real(pattern_, at, char)
+    def counting(pattern_: str, text: str) -> bool:
+        read.append(len(text) + 1)
+        return real(pattern_, text)
 
-    monkeypatch.setattr(globs, "_single", counting)
-    globs._match_segment.cache_clear()
+    globs.clear_caches()
+    monkeypatch.setattr(globs, "_match_segment", counting)
     assert not globs.glob_match(pattern, path)
-    alternatives = len(globs._compiled(pattern))
-    assert len(steps) <= alternatives * (len(pattern) + 1) * (len(path) + 1)
+    segments = sum(len(alternative) for alternative in globs._compiled(pattern))
+    assert sum(read) <= segments * (len(path) + 1)

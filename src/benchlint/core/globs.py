@@ -9,7 +9,10 @@ regular expression (a pattern of many `**` made one backtrack for a minute), but
 segment and character by character, each pair of positions visited once. That product is
 kept linear in the path by a bound on the pattern: its alternatives may hold at most
 `_MAX_SEGMENTS` segments in all (`**/a/a/…/a{a,b}{a,b}…` of 1 KB took seconds against an
-800-byte path); a longer one is a settings error, and matches nothing.
+800-byte path), and a segment at most `_MAX_SEGMENT_LENGTH` characters (one name is matched
+in time linear in the name, but each character costs operations on as many bits as the
+segment has characters: `core.glob_segment`); a longer one is a settings error, and matches
+nothing. No file name is that long.
 
 Braces are read in one pass over the pattern (`{a}` repeated 300,000 times took seconds when
 each brace copied the rest of the pattern, and each alternative grew by concatenation), and
@@ -23,9 +26,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
+from .glob_segment import Segment
+
 _MAX_ALTERNATIVES = 256  # `{a,b}{c,d}...` multiplies: past this, the braces are literal
 _MAX_NESTING = 16  # `{a,{b,{c,...}}}`: deeper than this, the braces are literal
 _MAX_SEGMENTS = 1024  # path segments over all of a pattern's alternatives
+_MAX_SEGMENT_LENGTH = 1024  # characters of one segment of an alternative, braces expanded
 
 
 def glob_problem(pattern: str) -> str | None:
@@ -40,6 +46,11 @@ def glob_problem(pattern: str) -> str | None:
         return (
             f"a pattern's alternatives hold more than {_MAX_SEGMENTS} path segments in all; "
             "use `**` for a run of folders"
+        )
+    if len(pattern) > _MAX_SEGMENT_LENGTH and not _compiled(pattern):  # none is longer
+        return (
+            f"a path segment of the pattern (braces expanded) is longer than "
+            f"{_MAX_SEGMENT_LENGTH} characters, which no file name is"
         )
     return None
 
@@ -71,7 +82,8 @@ def _compiled(pattern: str) -> tuple[tuple[str, ...], ...]:
 
 def _compile(pattern: str) -> tuple[tuple[str, ...], ...]:
     """The pattern's alternatives, each as its segments, runs of `**` collapsed to one; none
-    for a pattern too long to match in time linear in the path (`glob_problem` says so)."""
+    for a pattern too long to match in time linear in the path: too many segments, or one
+    too long (`glob_problem` says so)."""
     if _too_long(pattern):
         return ()
     alternatives = _expand(pattern)
@@ -79,6 +91,8 @@ def _compile(pattern: str) -> tuple[tuple[str, ...], ...]:
     for alternative in alternatives:
         segments: list[str] = []
         for segment in alternative.split("/"):
+            if len(segment) > _MAX_SEGMENT_LENGTH:
+                return ()
             if segment == "**" and segments and segments[-1] == "**":
                 continue
             segments.append(segment)
@@ -158,8 +172,9 @@ def _top_brace(pattern: str, at: int = 0) -> tuple[int, int, list[str]] | None:
 
 
 class GlobSet:
-    """Patterns compiled once (through the bounded cache of `glob_match`, more patterns than
-    it holds were each compiled again for every path), and indexed: an alternative
+    """Patterns compiled once and kept here (asked of the bounded cache of `glob_match` for
+    every path, more patterns than it holds were each compiled again for every path; it is
+    asked once, where `glob_problem` may have compiled a long pattern), and indexed: an alternative
     is filed under one literal segment (no `*`, `?` or `[`) at a fixed place, counted from
     the start before its first `**` or from the end after its last, the one that fewest
     alternatives share; a path is matched only against the alternatives filed under its own
@@ -171,7 +186,7 @@ class GlobSet:
         compiled = [
             (index, alternative)
             for index, p in enumerate(self.patterns)
-            for alternative in _compile(p)
+            for alternative in _compiled(p)
         ]
         keys = [_literal_places(alternative) for _, alternative in compiled]
         shared: dict[tuple[int, str], int] = {}
@@ -265,62 +280,14 @@ def _closure(pattern: tuple[str, ...], positions: set[int]) -> set[int]:
 
 @lru_cache(maxsize=1024)
 def _match_segment(pattern: str, text: str) -> bool:
-    """One segment against one name: `*`, `?`, `[...]` (a `**` inside a name is a `*`). The
-    classic two-pointer match: on a mismatch it returns to the last `*` only, so it costs at
-    most len(pattern) × len(text) steps."""
-    p = t = 0
-    star_p, star_t = -1, 0
-    while t < len(text):
-        if p < len(pattern):
-            char = pattern[p]
-            if char == "*":
-                while p < len(pattern) and pattern[p] == "*":
-                    p += 1
-                star_p, star_t = p, t
-                continue
-            width = _single(pattern, p, text[t])
-            if width:
-                p += width
-                t += 1
-                continue
-        if star_p < 0:
-            return False
-        star_t += 1
-        p, t = star_p, star_t
-    while p < len(pattern) and pattern[p] == "*":
-        p += 1
-    return p == len(pattern)
+    """One segment against one name: `*`, `?`, `[...]` (a `**` inside a name is a `*`), in
+    time linear in the name (`core.glob_segment`)."""
+    return _segment(pattern).matches(text)
 
 
-def _single(pattern: str, at: int, char: str) -> int:
-    """How many pattern characters match `char` at `at` (`?`, a class, a literal): 0 if none."""
-    current = pattern[at]
-    if current == "?":
-        return 1
-    if current == "[":
-        close = pattern.find("]", at + 2)
-        if close > 0:
-            body = pattern[at + 1 : close]
-            negate = body.startswith("!")
-            if negate:
-                body = body[1:]
-            inside = _in_class(body, char)
-            return close - at + 1 if inside != negate else 0
-    return 1 if current == char else 0
-
-
-def _in_class(body: str, char: str) -> bool:
-    index = 0
-    while index < len(body):
-        if index + 2 < len(body) and body[index + 1] == "-":
-            if body[index] <= char <= body[index + 2]:
-                return True
-            index += 3
-        else:
-            if body[index] == char:
-                return True
-            index += 1
-    return False
+@lru_cache(maxsize=256)
+def _segment(pattern: str) -> Segment:
+    return Segment(pattern)
 
 
 def clear_caches() -> None:
@@ -328,3 +295,4 @@ def clear_caches() -> None:
     _compiled.cache_clear()
     _counted.cache_clear()
     _match_segment.cache_clear()
+    _segment.cache_clear()
