@@ -7,7 +7,8 @@
 - did-change-many-changes / -reverse-newlines / -non-ascii: one `didChange` of `n`
   changes to an `n`-line document, top down one character each, bottom up each inserting a
   line break, and on lines of CJK and emoji (each change rebuilt the whole text and its
-  line starts);
+  line starts); did-change-alternating: changes alternating between the first and the last
+  line (each moved every line between);
 - symbols-agent-subtables: the outline of an agent with `n` `[agents.x]` sub-tables (its
   children were copied per sub-table).
 """
@@ -15,7 +16,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from shape_kit import AGENT, HEAD, PATH, Work, temporary_folder
@@ -74,7 +75,7 @@ def _did_change(text: str, changes: list[lsp.TextDocumentContentChangePartial]) 
 
 
 def _changes(
-    lines: range, start: int, end: int, new: str
+    lines: Iterable[int], start: int, end: int, new: str
 ) -> list[lsp.TextDocumentContentChangePartial]:
     from lsprotocol import types as lsp
 
@@ -102,6 +103,13 @@ def did_change_non_ascii(n: int) -> Work:
     return _did_change(text, _changes(range(n), 8, 9, "x"))
 
 
+def did_change_alternating(n: int) -> Work:
+    """One-character changes at the first line, the last, the first…: each moved every line
+    between them (the line gap followed the change)."""
+    text = "".join(f'K{i} = "v"\n' for i in range(n))
+    return _did_change(text, _changes([(n - 1) * (i % 2) for i in range(n)], 0, 1, "J"))
+
+
 def symbols_agent_subtables(n: int) -> Work:
     from benchlint.lsp.symbols import document_symbols
 
@@ -116,5 +124,6 @@ EDITOR_SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "did-change-many-changes": (did_change_many_changes, 2000),
     "did-change-reverse-newlines": (did_change_reverse_newlines, 2000),
     "did-change-non-ascii": (did_change_non_ascii, 1500),
+    "did-change-alternating": (did_change_alternating, 2000),
     "symbols-agent-subtables": (symbols_agent_subtables, 200),
 }

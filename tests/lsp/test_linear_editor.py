@@ -7,6 +7,7 @@ timed (bench/instructions.py's gate counts instructions)."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -129,6 +130,65 @@ def test_many_changes_read_the_text_a_bounded_number_of_times(
         document.apply(changes, 2)
         assert document.text == text.replace("K", "J")
         assert sum(read) <= 2 * len(text)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_runs_of_changes_on_few_lines_apply_as_they_did(seed: int) -> None:
+    """Runs of changes within one line (rewritten where it is), mixed with line breaks
+    inserted and removed (`\\r` and `\\n` joining or parting), switching lines."""
+    rng = random.Random(seed)
+    pieces = ["a", "b", ",", "é", "日", "🚀", "\ud800", "\x0c", "\r", "\n"]
+    breaks = ["\n", "\r\n", "\r"]
+    text = "".join(
+        "".join(rng.choice(pieces[:-2]) for _ in range(rng.randrange(40))) + rng.choice(breaks)
+        for _ in range(rng.randrange(1, 5))
+    )
+    changes: list[Change] = []
+    line = 0
+    for _ in range(rng.randrange(1, 120)):
+        if rng.random() < 0.2:
+            line = rng.randrange(0, 7)
+        column, end = rng.randrange(50), rng.randrange(50)
+        end_line = line if rng.random() < 0.9 else rng.randrange(0, 6)
+        new = "".join(rng.choice(pieces[:-2]) for _ in range(rng.randrange(3)))
+        if rng.random() < 0.1:
+            new = rng.choice([new + rng.choice(breaks), rng.choice(pieces[-2:]) + new])
+        changes.append(_edit(line, column, end_line, end, new))
+    for encoding in ("utf-8", "utf-16", "utf-32"):
+        document = _document(text, encoding)  # type: ignore[arg-type]
+        document.apply(changes, 2)
+        assert document.text == old_apply(text, changes, encoding)  # type: ignore[arg-type]
+
+
+def test_a_change_after_a_lone_carriage_return_joins_the_break() -> None:
+    """`a\\r` then `b\\n`: removing `b` leaves `\\r\\n`, one break (two lines, not three)."""
+    document = _document("a\rb\nc")
+    document.apply([_edit(1, 0, 1, 1, "")], 2)
+    assert document.text == "a\r\nc"
+    document.apply([_edit(1, 0, 1, 0, "x")], 3)
+    assert document.text == "a\r\nx" + "c"
+
+
+def test_changes_alternating_between_distant_lines_move_no_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One-character changes at the first line, the last, the first… moved every line
+    between them each time (the gap followed the change)."""
+    moved: list[int] = []
+    real_move = documents._Lines._move_gap
+
+    def counting_move(self: documents._Lines, index: int) -> None:
+        moved.append(abs(index - len(self.before)))
+        real_move(self, index)
+
+    monkeypatch.setattr(documents._Lines, "_move_gap", counting_move)
+    n = 2_000
+    text = "".join(f'K{i} = "v"\n' for i in range(n))
+    changes = [_edit((n - 1) * (i % 2), 0, (n - 1) * (i % 2), 1, "J") for i in range(n)]
+    document = _document(text)
+    document.apply(changes, 2)
+    assert document.text == old_apply(text, changes, "utf-16")
+    assert sum(moved) <= 2 * n
 
 
 def test_one_change_uses_the_geometry_already_computed() -> None:

@@ -142,6 +142,20 @@ class _Lines:
     def replace(self, range_: lsp.Range, new_text: str) -> None:
         start, end = self._locate(range_.start), self._locate(range_.end)
         (first, start_column), (last, end_column) = min(start, end), max(start, end)
+        if first == last and "\n" not in new_text and "\r" not in new_text:
+            # Within one line, no break added: the line is rewritten where it is, without
+            # moving the gap (changes alternating between distant lines moved every line
+            # between them each time), unless it comes to start with the `\n` of a `\r`
+            # ending the line before, which joins the two.
+            line = self._line(first)
+            window = line[:start_column] + new_text + line[end_column:]
+            if not (window.startswith("\n") and first and self._line(first - 1).endswith("\r")):
+                gap = len(self.before)
+                if first < gap:
+                    self.before[first] = window
+                else:
+                    self.after[gap - 1 - first] = window
+                return
         self._move_gap(first)
         before, after = self.before, self.after
         head = after.pop()
