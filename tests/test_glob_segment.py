@@ -121,3 +121,11 @@ def test_a_segment_longer_than_any_file_name_is_a_settings_error() -> None:
     assert globs.glob_problem(joined) is not None
     assert globs.glob_problem("a" * 1024) is None
     assert globs.glob_match("a" * 1024, "a" * 1024)
+
+
+def test_braces_past_the_bound_are_literal_characters() -> None:
+    pattern = "{a,b}" * 60  # 2**60 alternatives: refused, and matched as written
+    assert globs.glob_problem(pattern) is not None
+    assert globs.glob_match(pattern, pattern)
+    assert not globs.glob_match(pattern, "ab")
+    assert globs.glob_match(f"x/{pattern}*", f"x/{pattern}.toml")

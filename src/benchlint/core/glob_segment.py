@@ -59,7 +59,11 @@ class Segment:
                 bit <<= 1
                 continue
             close = pattern.find("]", at + 2) if char == "[" else -1
-            if close > 0:
+            if close == at + 2 and pattern[at + 1] != "!":  # `[x]`: the literal `x`
+                char = pattern[at + 1]
+                literals[char] = literals.get(char, 0) | bit
+                at = close + 1
+            elif close > 0:
                 body = pattern[at + 1 : close]
                 negate = body.startswith("!")
                 spans = _spans(body[1:] if negate else body)

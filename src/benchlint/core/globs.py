@@ -104,9 +104,10 @@ def _expand(pattern: str) -> list[str]:
     """`a{b,c}d` → `abd`, `acd` (nested braces too). Past `_MAX_ALTERNATIVES` alternatives
     or `_MAX_NESTING` levels the braces are literal: the count is made first, without
     expanding (`{a,b}` forty times is 2**40 alternatives, and expanding them to find out
-    took exponential time)."""
+    took exponential time). Literal as they stand: a segment's matcher reads `{`, `,` and `}`
+    as themselves."""
     if _counted(pattern) > _MAX_ALTERNATIVES:
-        return [pattern.replace("{", "[{]").replace("}", "[}]")]
+        return [pattern]
     return _expanded(pattern)
 
 
