@@ -191,6 +191,38 @@ def test_changes_alternating_between_distant_lines_move_no_lines(
     assert sum(moved) <= 2 * n
 
 
+def _column_by_characters(line: str, character: int, encoding: Encoding) -> int:
+    """The first offset whose width reaches the column (inside a character: after it)."""
+    size = len(line) - (2 if line.endswith("\r\n") else 1 if line.endswith(("\r", "\n")) else 0)
+    column = 0
+    for index in range(size):
+        if column >= max(0, character):
+            return index
+        column += (
+            len(line[index].encode("utf-16-le", "surrogatepass")) // 2
+            if encoding == "utf-16"
+            else (len(line[index].encode("utf-8", "surrogatepass")) if encoding == "utf-8" else 1)
+        )
+    return size
+
+
+@given(
+    st.text(alphabet="aé日🚀\U0010ffff\x7f\x80", max_size=12)
+    | st.text(alphabet="a🚀\ud800\udc00\ud83d", max_size=8),
+    st.sampled_from(["", "\n", "\r\n", "\r"]),
+    st.integers(-2, 50),
+    st.sampled_from(["utf-8", "utf-16", "utf-32"]),
+)
+def test_a_client_column_converts_as_character_by_character(
+    content: str, end: str, character: int, encoding: Encoding
+) -> None:
+    """By the codec where the line holds no surrogate (one change on a long non-ASCII line
+    was a Python loop over the line), a column inside a character lands after it."""
+    line = content + end
+    expected = _column_by_characters(line, character, encoding)
+    assert documents._column_offset(line, character, encoding) == expected
+
+
 def test_one_change_uses_the_geometry_already_computed() -> None:
     document = _document("ab\r\ncd🚀e\n")
     geometry = document.client_text
@@ -257,3 +289,31 @@ def test_agent_sub_tables_nest_in_order() -> None:
     second = symbols[2]
     assert second.children is not None
     assert [c.name for c in second.children] == ["harness", "agents.model"]
+
+
+def test_changes_along_a_long_non_ascii_line_count_no_characters_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A change per item of `k = [é,é,…]` converted each column by a loop over the line up
+    to it (8,000 changes: 31 s); the codec converts it now. What stays is copying the line
+    per change (C: the line's length, not a Python step per character)."""
+    counted: list[int] = []
+    real = documents.client_width
+
+    def counting(text: str, encoding: Encoding) -> int:
+        counted.append(len(text))
+        return real(text, encoding)
+
+    monkeypatch.setattr(documents, "client_width", counting)
+    n = 1_000
+    for item, width in (("é,", 1), ("🚀,", 2)):
+        counted.clear()
+        text = "k = [" + item * n + "]"
+        changes = [
+            _edit(0, 5 + (width + 1) * i + width, 0, 5 + (width + 1) * i + width, " ")
+            for i in range(n)
+        ]
+        document = _document(text)
+        document.apply(changes, 2)
+        assert document.text == old_apply(text, changes, "utf-16")
+        assert sum(counted) <= 2 * len(text)

@@ -25,6 +25,7 @@ from .positions import ClientText
 _LINE_BREAK = lazy_regex(r"\r\n|\r|\n")
 # Characters `str.splitlines` also breaks at, which LSP does not.
 _OTHER_BREAKS = lazy_regex("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_SURROGATE = lazy_regex("[\ud800-\udfff]")
 
 
 @dataclass
@@ -201,12 +202,31 @@ def _column_offset(line: str, character: int, encoding: Encoding) -> int:
     character = max(0, character)
     if encoding == "utf-32" or line.isascii():
         return min(character, size)
-    column = 0
+    if _SURROGATE.search(line) is None:
+        return _encoded_offset(line[:size], character, encoding)
+    column = 0  # lone surrogates: counted one by one (encoded, two would make one pair)
     for index in range(size):
         if column >= character:
             return index
         column += client_width(line[index], encoding)
     return size
+
+
+def _encoded_offset(content: str, character: int, encoding: Encoding) -> int:
+    """`_column_offset` of a line's content without surrogates, by the codec (a loop over
+    the characters made one change on a long non-ASCII line cost its length in Python
+    steps): the characters whose code units lie before the column, and the one it cuts."""
+    if encoding == "utf-8":
+        data, cut = content.encode("utf-8"), character
+        if cut >= len(data):
+            return len(content)
+        cuts_one = data[cut] & 0xC0 == 0x80  # a continuation byte: inside a character
+        return len(data[:cut].decode("utf-8", "ignore")) + cuts_one
+    data, cut = content.encode("utf-16-le"), 2 * character
+    if cut >= len(data):
+        return len(content)
+    cuts_one = 0xDC <= data[cut + 1] <= 0xDF  # a pair's second unit: inside a character
+    return len(data[:cut].decode("utf-16-le", "ignore")) + cuts_one
 
 
 class DocumentStore:
