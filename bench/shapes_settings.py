@@ -147,11 +147,12 @@ def glob_star_literal(n: int) -> Work:
     """A `per-file-ignores` segment `*aaa…ab` of 1,000 characters against a name of `n`
     characters `a`: a mismatch returned to the last `*` and read the literal again, so the
     two-pointer matcher cost 1,000 steps per character of the name (now a few integer
-    operations, `core.glob_segment`); and an editor glob of `n / 8` items `*a?`."""
+    operations, `core.glob_segment`); and an editor glob of 300 items `*a?` (classes and
+    `?`: the integer's bits) against the same name."""
     from benchlint.core import globs
 
     settings_pattern = "configs/*" + "a" * 998 + "b"
-    editor_pattern = "**/" + "*a?" * (n // 8) + "b.toml"
+    editor_pattern = "**/" + "*a?" * 300 + "b.toml"
     path = "configs/" + "a" * n
 
     def work() -> object:
