@@ -10,6 +10,7 @@ The sizes are small enough for valgrind and large enough that the shape's own wo
 - escaped-quotes-comment / -colon: `# "a\\"a\\"a\\"…`, each `"` a place a quoted key may
   start (and `'a\\'a\\'…` in the masker's text); outline-escaped-quotes: the same in a value
   line the editor's completion reads;
+- mask-spaced-names: the masker's runs across spaces, from many names that need them;
 - fix-all-identical-lines: `source.fixAll`'s edits on a file of many identical lines;
 - ignore-actions-multiline-string: code actions over the whole of a file with a multi-line
   string and a finding per line ("Ignore" checks that its comment changes no value);
@@ -74,6 +75,24 @@ def mask_token_prefix(n: int) -> Work:
     def work() -> object:
         fresh()
         return MASKER.mask(text)
+
+    return work
+
+
+def mask_spaced_names(n: int) -> Work:
+    """The output masker knowing `n` file names that each hold a password with a space
+    (`dan:my pass@h`: looked for across the output's spaces), on a report naming each."""
+    names = [f"dan{i}:my pass {i}@h.toml" for i in range(n)]
+    text = "\n".join(f"{name}:1:1: BL101 [error] unknown key `a b c d`" for name in names)
+
+    def work() -> object:
+        fresh()
+        for i, name in enumerate(names):
+            MASKER.add(("shape-name", i), name, "name")
+        try:
+            return MASKER.mask(text)
+        finally:
+            MASKER.clear()
 
     return work
 
@@ -346,6 +365,7 @@ SHAPES: dict[str, tuple[Callable[[int], Work], int]] = {
     "escaped-quotes-comment": (escaped_quotes_comment, 2000),
     "escaped-quotes-colon": (escaped_quotes_colon, 2000),
     "mask-token-prefix": (mask_token_prefix, 2000),
+    "mask-spaced-names": (mask_spaced_names, 100),
     "outline-escaped-quotes": (outline_escaped_quotes, 2000),
     "fix-all-identical-lines": (fix_all_identical_lines, 500),
     "ignore-actions-multiline-string": (ignore_actions_multiline_string, 100),

@@ -138,6 +138,26 @@ def test_sarif_does_not_show_a_refused_name_percent_encoded(
 
 
 @pytest.mark.parametrize(
+    "name",
+    ["dan:my RiverStone@h.toml", "dan:my\u00a0RiverStone@h.toml", "dan:my pw x@h.d/run.toml"],
+)
+def test_a_password_holding_a_space_in_a_file_name_is_not_shown(
+    name: str, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a name, a space does not end the `user:password@host` run (a helper's finding:
+    `my RiverStone` was shown, its words each harmless)."""
+    (repo / "configs/benchmark" / name).parent.mkdir(parents=True, exist_ok=True)
+    (repo / "configs/benchmark" / name).write_text(CONFIG + "X = 1\n", "utf-8")
+    user_and_first_word = name.split()[0]  # `dan:my`: shorter than the masker's runs of 8
+    for fmt in FORMATS:
+        shown = _run(capsys, "check", ".", "--format", fmt, "--no-color")
+        assert "BL101" in shown
+        for form in (shown, urllib.parse.unquote(shown), shown.replace("\\xa0", "\xa0")):
+            assert user_and_first_word not in form, (fmt, shown)
+            _none_of(form, os.path.dirname(name) or name)
+
+
+@pytest.mark.parametrize(
     ("setting", "hidden"),
     [
         ('profile = "qzxkvwp\\u006cmrtbnhg\\u0066ydqabcd"', "qzxkvwplmrtbnhgfydqabcd"),

@@ -296,3 +296,39 @@ def test_a_run_reaching_past_a_public_prefix_is_hidden() -> None:
     masker.add("doc", "[env]\nTZ = 'UTC'\nsk-0000A0A.00000000 and more = 1\n")
     assert "0000A0A" not in masker.mask("**`sk-0000A0A`** (a string, optional)")
     assert masker.mask("an OpenAI key (sk-…(51 chars))") == "an OpenAI key (sk-…(51 chars))"
+
+
+NAME = "dan:my RiverStone@h.toml"  # a password with a space, in a file's name
+
+
+def test_a_name_whose_password_holds_a_space_is_hidden_across_the_space() -> None:
+    """A path's part is one run, white space and all: `my RiverStone` stands in a password's
+    place there. Its runs of 8 that cross the space are looked for across the output's
+    spaces (`dan:my` alone is too short to be looked for by itself)."""
+    masker = OutputMasker()
+    masker.add(("name", NAME), f"configs/benchmark/{NAME}", "name")
+    shown = masker.mask(f"{NAME}:1:1: BL101 [error] unknown key\n  in {NAME.upper()}")
+    assert "dan:my" not in shown.lower() and "RIVERSTONE" not in shown.upper()
+    assert shown.endswith(":1:1: BL101 [error] unknown key\n  in " + "*" * len(NAME))
+
+
+def test_a_spaced_run_stars_only_itself_and_is_forgotten_with_its_input() -> None:
+    masker = OutputMasker()
+    masker.add("n", NAME, "name")
+    text = "see my notes, any River and dan: my Rive."  # no run of 8 of the name
+    assert masker.mask(text) == text
+    assert masker.mask("x dan:my Rx") == "x ********x"
+    masker.remove("n")
+    assert masker.mask(f"x {NAME}") == f"x {NAME}"
+    assert not masker._spaced_counts and not masker._spaced
+
+
+def test_a_spaced_run_is_hidden_in_a_text_sent_from_inside_the_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    masker = OutputMasker()
+    nested: list[str] = []
+    from_inside_the_work(monkeypatch, lambda: nested.append(masker.mask(f"at {NAME}")))
+    masker.add("n", NAME, "name")
+    masker.mask("work")
+    assert nested and "dan:my" not in nested[0] and "River" not in nested[0]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..core.diagnostic import Diagnostic
 from ..core.record import NamedTuple
-from ..secrets.controls import _BLANKS, escape_character
+from ..secrets.controls import escaped_name
 
 if TYPE_CHECKING:
     from ..core import contract
@@ -53,18 +53,10 @@ def run_relative(path: str) -> str | None:
 def one_line_name(text: str) -> str:
     r"""A path (or a line that holds one) for output a person reads, as one line: what
     `printable` gives, with every character `str.isprintable` refuses but the space, and the
-    blank-looking ones of `controls`, escaped (`\n`, `\x1b`, `\u2028`, `\U000e0041`). A file
-    named `ok.toml:1:1: BL000 …\nx.toml` cannot start a line of its own, nor a terminal escape
+    blank-looking ones of `controls`, escaped (`controls.escaped_name`). A file named
+    `ok.toml:1:1: BL000 …\nx.toml` cannot start a line of its own, nor a terminal escape
     sequence paint the screen. (JSON and SARIF keep names exact: they quote them.)"""
-    text = printable(text)
-    if text.isprintable() and (text.isascii() or not any(b in text for b in _BLANKS)):
-        return text
-    return "".join(
-        char
-        if (char.isprintable() or char == " ") and char not in _BLANKS
-        else escape_character(char)
-        for char in text
-    )
+    return escaped_name(printable(text))
 
 
 class FileReport:

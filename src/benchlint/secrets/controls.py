@@ -117,6 +117,19 @@ def escaped(text: str) -> str:
     return _ANY.sub(lambda match: _escape(match.group()), text) if _ANY.search(text) else text
 
 
+def escaped_name(text: str) -> str:
+    r"""A file's name as the text formats print it: every character `str.isprintable`
+    refuses but the space (so also a no-break space, a private-use character), and the
+    blank-looking ones, as a backslash escape (`\n`, `\x1b`, `\xa0`, `\U000e0041`). The
+    output masker looks for a refused name in this form too (`secrets.output`)."""
+    if text.isprintable() and (text.isascii() or _no_blank(text)):
+        return text
+    return "".join(
+        char if (char.isprintable() or char == " ") and char not in _BLANKS else _escape(char)
+        for char in text
+    )
+
+
 def json_safe(text: str) -> str:
     """JSON text (`json.dumps(..., ensure_ascii=False)`) with each unsafe character inside
     its strings written as an escaped escape: U+0085 becomes `\\x85`, which a JSON reader

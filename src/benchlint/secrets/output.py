@@ -11,7 +11,9 @@ things happen to each text sent:
 1. recognisers mask any token-shaped run and URL password (`redact`);
 2. every run of `GRAM` characters that lies inside a hidden span of an input is starred, in
    any letter case: a hidden value quoted whole, cut, upper-cased or glued to other text
-   by any surface is still hidden, whichever surface forgot to render it;
+   by any surface is still hidden, whichever surface forgot to render it; a run that holds
+   a space between other characters (a file name's `dan:my pw@h`) is looked for across
+   the output's spaces, where the others are looked for in its runs without one;
 3. every control, bidirectional and zero-width character is escaped (`controls`), except
    benchlint's own line breaks, tabs and colour codes.
 
@@ -26,21 +28,23 @@ import _thread  # `threading` for one lock would cost every command its import
 import os
 import re
 from collections import Counter
-from collections.abc import Container, Hashable
+from collections.abc import Collection, Container, Hashable
 from typing import Literal
 from urllib.parse import quote, unquote
 
 from ..core.boundary import root_of
 from ..core.reading import observe, observe_names
 from ..core.regex import lazy_regex
-from .controls import output_safe
+from .controls import escaped_name, output_safe
 from .redaction import redact, shown_text
-from .shape import harmless
+from .shape import harmless_name
 from .source import GRAM, source_secrets
 
 InputKind = Literal["toml", "text", "name"]
 
-_CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # only a run without spaces can hold a gram
+_CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # a gram without spaces lies in such a run
+_BLANK = lazy_regex(r"[^\S\r\n]")  # white space within a line
+_BLANK_INSIDE = lazy_regex(r"\S[^\S\r\n]+\S")
 
 
 def _folded(text: str) -> str:
@@ -66,6 +70,20 @@ def grams(hidden: frozenset[str]) -> frozenset[str]:
             folded = _folded(form)
             found.update(folded[i : i + GRAM] for i in range(len(folded) - GRAM + 1))
     return frozenset(found)
+
+
+def spaced(found: frozenset[str]) -> frozenset[str]:
+    """The grams of `found` that hold white space between other characters, and no line
+    break: those `_hide_grams` looks for across the output's spaces."""
+    return frozenset(
+        gram
+        for gram in found
+        if not gram[0].isspace()
+        and not gram[-1].isspace()
+        and len(gram.split(maxsplit=1)) == 2
+        and "\n" not in gram
+        and "\r" not in gram
+    )
 
 
 def _case_forms(text: str) -> set[str] | tuple[str]:
@@ -97,6 +115,8 @@ class OutputMasker:
         self._pending: set[Hashable] = set()  # changed inputs, looked at on next use
         self._grams: dict[Hashable, frozenset[str]] = {}
         self._counts: Counter[str] = Counter()  # gram -> how many inputs hide it
+        self._spaced: dict[Hashable, frozenset[str]] = {}  # (`spaced`; only inputs with any)
+        self._spaced_counts: Counter[str] = Counter()
 
     def add(self, source: Hashable, text: str, kind: InputKind = "toml") -> None:
         """Know the input `source` names (a document, a file; it replaces that source's last
@@ -131,7 +151,7 @@ class OutputMasker:
                     self._apply_queued()
                     self._refresh()
                     if self._counts:
-                        text = self._hide_grams(text, self._counts)
+                        text = _hide_grams(text, self._counts, self._spaced_counts)
             finally:
                 self._inside.discard(me)
         return output_safe(text, colour=colour)
@@ -162,6 +182,8 @@ class OutputMasker:
             self._pending.clear()
             self._grams.clear()
             self._counts.clear()
+            self._spaced.clear()
+            self._spaced_counts.clear()
         elif entry is None:
             if self._inputs.pop(source, None) is not None:
                 self._pending.add(source)
@@ -174,14 +196,16 @@ class OutputMasker:
         pending until its grams are in (`_masked_meanwhile` reads it whole meanwhile)."""
         for source in list(self._pending):
             entry = self._inputs.get(source)
-            found = grams(_hidden(*entry)) if entry is not None else None
-            for gram in self._grams.pop(source, ()):
-                self._counts[gram] -= 1
-                if not self._counts[gram]:
-                    del self._counts[gram]
-            if found is not None:  # counted before recorded: cut short, it hides more, not less
+            hidden = _hidden(*entry) if entry is not None else None
+            _uncount(self._counts, self._grams.pop(source, ()))
+            _uncount(self._spaced_counts, self._spaced.pop(source, ()))
+            if hidden is not None:  # counted before recorded: cut short, it hides more, not less
+                found = grams(hidden)
                 self._counts.update(found)
                 self._grams[source] = found
+                if any(_BLANK_INSIDE.search(text) for text in hidden):
+                    self._spaced[source] = spaced(found)
+                    self._spaced_counts.update(self._spaced[source])
             self._pending.discard(source)
 
     def _masked_meanwhile(self, text: str) -> str:
@@ -200,22 +224,45 @@ class OutputMasker:
         not_in_table = grams(
             frozenset(form for written, _ in unknown for form in _spellings(written))
         )
-        return self._hide_grams(text, not_in_table.union(self._counts))
+        table = not_in_table.union(self._counts)
+        return _hide_grams(text, table, spaced(not_in_table).union(self._spaced_counts))
 
-    def _hide_grams(self, text: str, table: Container[str]) -> str:
-        hidden: list[tuple[int, int]] = []
-        for match in _CANDIDATE.finditer(text):
-            start = match.start()
-            folded = _folded(match.group())
-            for i in range(len(folded) - GRAM + 1):
-                if folded[i : i + GRAM] in table:
-                    hidden.append((start + i, start + i + GRAM))
-        if not hidden:
-            return text
-        chars = list(text)
-        for start, end in hidden:
-            chars[start:end] = "*" * (end - start)
-        return "".join(chars)
+
+def _uncount(counts: Counter[str], found: frozenset[str] | tuple[()]) -> None:
+    for gram in found:
+        counts[gram] -= 1
+        if not counts[gram]:
+            del counts[gram]
+
+
+def _hide_grams(text: str, table: Container[str], spaced_table: Collection[str]) -> str:
+    """`text` with every run of GRAM characters in `table` starred: those in each run
+    without white space, and, when `spaced_table` holds any (`spaced`), those that hold
+    white space between other characters, each looked at once. Linear in `text`."""
+    hidden: list[tuple[int, int]] = []
+    for match in _CANDIDATE.finditer(text):
+        start = match.start()
+        folded = _folded(match.group())
+        for i in range(len(folded) - GRAM + 1):
+            if folded[i : i + GRAM] in table:
+                hidden.append((start + i, start + i + GRAM))
+    if spaced_table:
+        folded = _folded(text)  # (one character for one: offsets kept)
+        looked = -1  # the last start looked at
+        for blank in _BLANK.finditer(text):
+            inside = blank.start()  # a start that puts it between a gram's ends
+            first = max(looked + 1, inside - GRAM + 2, 0)
+            last = min(inside - 1, len(text) - GRAM)
+            for i in range(first, last + 1):
+                if folded[i : i + GRAM] in spaced_table:
+                    hidden.append((i, i + GRAM))
+            looked = max(looked, last)
+    if not hidden:
+        return text
+    chars = list(text)
+    for start, end in hidden:
+        chars[start:end] = "*" * (end - start)
+    return "".join(chars)
 
 
 def _spellings(written: str) -> set[str]:
@@ -242,10 +289,11 @@ def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     if kind != "name":
         return hidden
     # each part judged once: a deep path repeats its folder names (`a/a/a/…`)
-    parts = {part for part in set(_PATH_PARTS.split(text)) if part and not harmless(part)}
-    # SARIF writes a path as a URI: a refused part is looked for percent-encoded too.
+    parts = {part for part in set(_PATH_PARTS.split(text)) if part and not harmless_name(part)}
+    # SARIF writes a path as a URI, the text formats with its invisible characters escaped:
+    # a refused part is looked for in those forms too.
     encoded = {quote(os.fsencode(part), safe="") for part in parts}
-    return hidden | parts | encoded
+    return hidden | parts | encoded | {escaped_name(part) for part in parts}
 
 
 _PATH_PARTS = lazy_regex(r"[/\\]")

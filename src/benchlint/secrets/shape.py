@@ -229,6 +229,17 @@ def harmless(text: str) -> bool:
     return all_harmless(tokens(text)) and not userinfo_spans(text)
 
 
+_BLANK = lazy_regex(r"\s")
+
+
+def harmless_name(part: str) -> bool:
+    """`harmless` for one part of a file's path (a folder's or the file's name), read as one
+    run, white space and all: a password holding a space stands in its place there
+    (`dan:my RiverStone@h.toml`), where in a sentence a space ends the run (`note: mail
+    me@h` holds no password)."""
+    return harmless(part) and not userinfo_spans(_BLANK.sub("_", part))
+
+
 # Short tokens already proven harmless: one `issuperset` (a C loop) answers a message whose
 # words were all seen before, where a cached function costs a call per token. Bounded in
 # entries and in each entry's length; emptied when full.
