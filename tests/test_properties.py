@@ -319,3 +319,26 @@ def test_shortest_token_is_the_shortest_any_pattern_matches() -> None:
     assert len(slack) == credentials.SHORTEST_TOKEN
     assert credentials.looks_like_credential(slack)
     assert slack not in redact(f"token {slack}")
+
+
+def test_a_line_of_many_findings_is_read_and_masked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text report copies a line for its code frame once, however many findings it holds
+    (each finding copied the whole line: findings × the line's length), and each frame is the
+    one the line alone gives."""
+    line = "k = [" + ", ".join(f'"v{i}"' for i in range(400)) + "]"
+    source = f"[env]\n{line}\nX = 1\n"
+    findings = [
+        Diagnostic("BL999", "t", "error", "m", Range(Position(2, col), Position(2, col + 4)))
+        for col in range(6, len(line), 6)
+    ]
+    run = RunInfo("0", "docs")
+    alone = [
+        text.render_text([FileReport("a.toml", [finding], source)], run) for finding in findings
+    ]
+    read: list[int] = []
+    real = LineIndex.line_text
+    monkeypatch.setattr(LineIndex, "line_text", lambda self, n: read.append(n) or real(self, n))
+    together = text.render_text([FileReport("a.toml", findings, source)], run)
+    assert read == [2]
+    frames = [report.split("\n\n")[0] for report in alone]
+    assert together.split("\n\n")[: len(findings)] == frames

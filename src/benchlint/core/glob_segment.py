@@ -5,7 +5,7 @@ The pattern is read once into items, and the name is read once, character by cha
 carrying the set of items the characters so far can end before as the bits of one integer:
 a character moves each bit whose item accepts it one place on, and a `*` keeps its bit and
 lets the next item start. So a character costs a few integer operations on as many bits as
-the pattern has items (at most `core.globs._MAX_SEGMENT_LENGTH`: a few machine words),
+the pattern has items (at most `core.globs._MAX_SEGMENT_LENGTH`, 1,024: 16 machine words),
 never a walk back: `*aaa…ab` against a long name of `a` cost the pattern's length per
 character of the name when a mismatch returned to the last `*`.
 

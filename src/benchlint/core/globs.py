@@ -173,14 +173,16 @@ def _top_brace(pattern: str, at: int = 0) -> tuple[int, int, list[str]] | None:
 
 
 class GlobSet:
-    """Patterns compiled once and kept here (asked of the bounded cache of `glob_match` for
-    every path, more patterns than it holds were each compiled again for every path; it is
-    asked once, where `glob_problem` may have compiled a long pattern), and indexed: an alternative
-    is filed under one literal segment (no `*`, `?` or `[`) at a fixed place, counted from
-    the start before its first `**` or from the end after its last, the one that fewest
-    alternatives share; a path is matched only against the alternatives filed under its own
-    segments at those places, and those with no such segment. `matching` gives the indexes
-    of the patterns that match a path, as `glob_match` would say."""
+    """Patterns compiled once, when the set is made, and kept here, not asked of
+    `glob_match`'s bounded cache for each path (with more patterns than that cache holds,
+    each was compiled again for every path). They are compiled through `_compiled`, so a
+    long pattern `glob_problem` has compiled already is not compiled twice. They are also
+    indexed: an alternative is filed under one literal segment (no `*`, `?` or `[`) at a
+    fixed place, counted from the start before its first `**` or from the end after its
+    last, the one that fewest alternatives share; a path is matched only against the
+    alternatives filed under its own segments at those places, and those with no such
+    segment. `matching` gives the indexes of the patterns that match a path, as `glob_match`
+    would say."""
 
     def __init__(self, patterns: Iterable[str]) -> None:
         self.patterns = tuple(patterns)

@@ -39,18 +39,19 @@ FRAME_WIDTH = 200
 _LEAD = 60  # characters of the line shown before the range, when the line is cut
 
 
-def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[str]:
+def code_frame(
+    lines: LineIndex, diagnostic: Diagnostic, run: RunInfo, read: _ReadLines | None = None
+) -> list[str]:
     """The diagnostic's first line with its range underlined; secrets masked in place (judged
     with the whole text: see `secrets.source`), a long line cut to a window around the
-    range."""
+    range. `read`: the lines already masked for this text's other findings (each line is
+    copied once however many findings it holds)."""
     start, end = diagnostic.range.start, diagnostic.range.end
     if start.line > lines.line_count:
         return []
-    source = lines.line_text(start.line)
-    line_start = lines.line_starts[start.line - 1]
-    shown = masked_source(lines.text)[line_start : line_start + len(source)].replace("\t", " ")
+    shown, content = _masked_line(lines, start.line, {} if read is None else read)
     first = start.column - 1
-    last = end.column - 1 if end.line == start.line else len(source.rstrip())
+    last = end.column - 1 if end.line == start.line else content
     last = max(last, first + 1)
     if len(shown) > FRAME_WIDTH:
         shown, first, last = _window(shown, first, last)
@@ -62,6 +63,19 @@ def code_frame(lines: LineIndex, diagnostic: Diagnostic, run: RunInfo) -> list[s
         f"{start.line} | {shown}",
         f"{gutter} | {_paint(marker, color, run)}",
     ]
+
+
+_ReadLines = dict[int, tuple[str, int]]  # line -> (the line masked, its length unpadded)
+
+
+def _masked_line(lines: LineIndex, line: int, read: _ReadLines) -> tuple[str, int]:
+    found = read.get(line)
+    if found is None:
+        source = lines.line_text(line)
+        line_start = lines.line_starts[line - 1]
+        masked = masked_source(lines.text)[line_start : line_start + len(source)]
+        found = read[line] = (masked.replace("\t", " "), len(source.rstrip()))
+    return found
 
 
 def _window(line: str, first: int, last: int) -> tuple[str, int, int]:
@@ -82,10 +96,11 @@ def render_text(reports: Sequence[FileReport], run: RunInfo) -> str:
     out: list[str] = []
     for report in reports:
         lines = LineIndex(report.text) if report.text is not None else None
+        read: _ReadLines = {}
         for diagnostic in report.diagnostics:
             out.append(headline(report, diagnostic, run))
             if lines is not None:
-                out.extend(code_frame(lines, diagnostic, run))
+                out.extend(code_frame(lines, diagnostic, run, read))
             gutter = " " * len(str(diagnostic.range.start.line))
             for related in diagnostic.related:
                 where = f"{related.range.start.line}:{related.range.start.column}"
