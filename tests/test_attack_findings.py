@@ -125,21 +125,25 @@ def test_config_naming_a_folder_says_so(repo: Path, capsys: pytest.CaptureFixtur
     assert "is not a file" in out and "does not exist" not in out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a catalog/secrets-list file that is read but unusable (not JSON, a folder, an "
-    "empty entry) is reported by its path only: the settings file or flag naming it is lost "
-    "once settings are layered",
-)
-def test_an_unusable_catalog_names_the_settings_file(
-    repo: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("setting", ["catalog", "secrets-list"])
+@pytest.mark.parametrize("named_by", ["file", "flag", "both"])
+def test_an_unusable_catalog_names_what_named_it(
+    setting: str, named_by: str, repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A catalog or secret list that is read but unusable names the setting that named it:
+    the settings file's, or the flag laid over it (the file's when both name it)."""
     (repo / "bad.json").write_text("not json", "utf-8")
-    (repo / "benchlint.toml").write_text('catalog = ["bad.json"]\n', "utf-8")
+    if named_by != "flag":
+        (repo / "benchlint.toml").write_text(f'{setting} = ["bad.json"]\n', "utf-8")
     (repo / "configs" / "benchmark").mkdir()
     (repo / "configs" / "benchmark" / "a.toml").write_text("[experiment]\n", "utf-8")
-    status, out = run(["check", "."], capsys)
-    assert status == 2 and "benchlint.toml" in out
+    flag = [f"--{setting}", "bad.json"] if named_by != "file" else []
+    status, out = run(["check", *flag, "."], capsys)
+    assert status == 2 and out.count("\n") == 1 and "is not valid JSON" in out
+    if named_by == "flag":
+        assert out.rstrip().endswith(f"; named by --{setting}")
+    else:
+        assert out.rstrip().endswith(f"; named by `{setting}` in {repo / 'benchlint.toml'}")
 
 
 def doc_examples(tmp_path: Path, text: str) -> list[object]:

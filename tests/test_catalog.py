@@ -246,7 +246,10 @@ def test_only_a_regular_file_of_bounded_size_is_read(tmp_path: Path, monkeypatch
         check=False,
     )
     assert result.returncode == 2
-    assert result.stderr == f"benchlint: catalog file {fifo} is not a regular file\n"
+    assert (
+        result.stderr
+        == f"benchlint: catalog file {fifo} is not a regular file; named by --catalog\n"
+    )
     (tmp_path / "link.json").symlink_to(os.devnull)
     with pytest.raises(SettingsError, match=r"link\.json is not a regular file"):
         # (a link out of its folder: read only when asked, and a device even then is not)

@@ -26,7 +26,12 @@ _READ_BY_SUBMIT: frozenset[str | None] = frozenset((*SCOPES, UNSTATED))
 
 
 class SecretRecordsError(ValueError):
-    """Secret records in a shape that is not `secret list`'s; the message says where."""
+    """Secret records in a shape that is not `secret list`'s; the message says where, and
+    `path` is the file they came from, if any."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class SecretRecords:
@@ -68,8 +73,8 @@ class SecretRecords:
     def from_file(cls, path: Path) -> SecretRecords:
         try:
             return cls.from_json(read_json(path, "secret list"), f"secret list {shown(path)}")
-        except JsonFileError as error:
-            raise SecretRecordsError(str(error)) from None
+        except (JsonFileError, SecretRecordsError) as error:
+            raise SecretRecordsError(str(error), path) from None
 
     def merged(self, other: SecretRecords) -> SecretRecords:
         scopes = dict(self._scopes)

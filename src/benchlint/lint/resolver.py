@@ -300,11 +300,28 @@ class SettingsResolver:
         self._checked_overrides()
         settings = base.layered(**self.overrides._asdict())
         # read catalog and secret-list files now: a broken one is reported with the settings
-        settings.catalog  # noqa: B018
-        settings.secret_records  # noqa: B018
+        try:
+            settings.catalog  # noqa: B018
+            settings.secret_records  # noqa: B018
+        except SettingsError as error:
+            raise self._named_by(error, base) from None
         self.data_files.update(str(path) for path in settings.catalog_paths())
         self.data_files.update(str(path) for path in settings.secrets_list_paths())
         return settings
+
+    def _named_by(self, error: SettingsError, base: Settings) -> SettingsError:
+        """`error` saying what named the catalog or secret list it could not use: the
+        settings file, or an override (a flag, an editor setting). The file's own entries
+        come first in the layered list, so a file both name is the settings file's."""
+        if error.unusable is None:
+            return error
+        field, path = error.unusable
+        named = base.catalog_paths() if field == "catalogs" else base.secrets_list_paths()
+        if base.source is not None and path in named:
+            by = f"`{FIELD_KEYS[field]}` in {base.where}"
+        else:
+            by = self.named(field)
+        return SettingsError(f"{error}; named by {by}")
 
 
 def _stamp(source: Path | None) -> tuple[int, int] | None:

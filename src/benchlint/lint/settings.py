@@ -47,7 +47,13 @@ SETTINGS_FILE = "benchlint.toml"
 
 
 class SettingsError(ValueError):
-    """A settings file or value that cannot be used; the message says what and where."""
+    """A settings file or value that cannot be used; the message says what and where.
+    `unusable`: a catalog or secret-list file that could not be used, with the field that
+    names such files (`catalogs`, `secrets_lists`), for the resolver to say who named it."""
+
+    def __init__(self, message: str, unusable: tuple[str, Path] | None = None) -> None:
+        super().__init__(message)
+        self.unusable = unusable
 
 
 def _check_selector(selector: str, where: str) -> str:
@@ -186,6 +192,11 @@ class Settings:
         self._validate(where)
         if repository is not None:
             self._only_narrowing(where, repository)
+
+    @property
+    def where(self) -> str:
+        """What errors name as these settings' source: a file, a flag, an editor setting."""
+        return str(self._where)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Settings are immutable: use with_overrides() to change `{name}`")
@@ -450,7 +461,8 @@ class Settings:
         try:
             catalog = load_catalog(self.catalog_paths(), under=cached)
         except CatalogError as error:
-            raise SettingsError(str(error)) from None
+            unusable = None if error.path is None else ("catalogs", error.path)
+            raise SettingsError(str(error), unusable) from None
         if self.workspace is not None and self.workspace.benchmarks:
             catalog = catalog.with_entries(self.workspace.benchmarks)
         return catalog
@@ -465,7 +477,8 @@ class Settings:
             try:
                 read.append(SecretRecords.from_file(path))
             except SecretRecordsError as error:
-                raise SettingsError(str(error)) from None
+                unusable = None if error.path is None else ("secrets_lists", error.path)
+                raise SettingsError(str(error), unusable) from None
         found = _merged(read)
         if self.workspace is not None and self.workspace.secret_records is not None:
             given = self.workspace.secret_records

@@ -13,7 +13,12 @@ from .entry import CatalogEntry, CatalogShapeError, entry_from_json, overlay
 
 
 class CatalogError(ValueError):
-    """A catalog file that cannot be read; the message names the file and the problem."""
+    """A catalog file that cannot be read; the message names the file and the problem, and
+    `path` is the file (for the settings to say which of them named it)."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class Catalog:
@@ -111,9 +116,9 @@ def read_catalog_file(path: Path) -> list[CatalogEntry]:
         data = read_json(path, "catalog file")
         return entries_from_document(data, str(path))
     except JsonFileError as error:
-        raise CatalogError(str(error)) from None
+        raise CatalogError(str(error), path) from None
     except CatalogShapeError as error:
-        raise CatalogError(f"catalog file {shown(path)}: {error}") from None
+        raise CatalogError(f"catalog file {shown(path)}: {error}", path) from None
 
 
 def load_catalog(paths: Sequence[Path], under: Iterable[CatalogEntry] = ()) -> Catalog:
