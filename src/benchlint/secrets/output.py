@@ -44,7 +44,6 @@ InputKind = Literal["toml", "text", "name"]
 
 _CANDIDATE = lazy_regex(rf"\S{{{GRAM},}}")  # a gram without spaces lies in such a run
 _BLANK = lazy_regex(r"[^\S\r\n]")  # white space within a line
-_BLANK_INSIDE = lazy_regex(r"\S[^\S\r\n]+\S")
 
 
 def _folded(text: str) -> str:
@@ -203,7 +202,7 @@ class OutputMasker:
                 found = grams(hidden)
                 self._counts.update(found)
                 self._grams[source] = found
-                if any(_BLANK_INSIDE.search(text) for text in hidden):
+                if any(len(text.split(None, 1)) == 2 for text in hidden):  # (C, no pattern)
                     self._spaced[source] = spaced(found)
                     self._spaced_counts.update(self._spaced[source])
             self._pending.discard(source)
