@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -440,3 +441,18 @@ def test_help_is_as_wide_as_argparse_makes_it(
     )
     assert ours.format_help() == theirs.format_help()
     assert check_ours.format_help() == check_theirs.format_help()
+
+
+def test_every_argument_naming_a_file_is_shown_as_path_or_file() -> None:
+    """The command line announces the paths it names to the output masker by their metavar
+    (`PATH`, `FILE`): an argument that names a file under another one would be shown in
+    clear wherever an error names it."""
+    from benchlint.cli.main import PATH_METAVARS, _actions, build_parser
+
+    naming = re.compile(r"(^|_)(paths?|filename|output|config|catalogs?|secrets_list|dir)($|_)")
+    for action in _actions(build_parser()):
+        if action.option_strings and action.nargs == 0:
+            continue  # a switch
+        said = f"{action.dest} {action.help or ''}"
+        if naming.search(action.dest) or re.search(r"\b(file|folder|path)s?\b", said):
+            assert action.metavar in PATH_METAVARS, (action.dest, action.metavar)

@@ -9,7 +9,8 @@ import pytest
 
 from benchlint.cli.main import main
 from benchlint.core.diagnostic import Diagnostic, Position, Range
-from benchlint.report.github import command, escape_data, escape_property
+from benchlint.core.escapes import github_data, github_property
+from benchlint.report.github import command
 
 from .conftest import FIXTURES, RunCli, corpus_paths
 
@@ -107,8 +108,8 @@ def test_nothing_can_end_a_command_early_or_start_another() -> None:
 
 
 def test_escaping_follows_the_runner() -> None:
-    assert escape_data("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad:e,f"
-    assert escape_property("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad%3Ae%2Cf"
+    assert github_data("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad:e,f"
+    assert github_property("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad%3Ae%2Cf"
 
 
 def test_chosen_automatically_on_github_actions(

@@ -112,7 +112,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("--fail-on", choices=("error", "warning", "info", "never"), default=None)
     _settings_arguments(check)
-    check.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
+    check.add_argument("--stdin-filename", metavar="PATH", help='the path to report for "-"')
     check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     check.add_argument("--no-color", action="store_true", help="never colour the output")
     check.add_argument("--quiet", action="store_true", help="no summary line")
@@ -164,7 +164,7 @@ def _plan_arguments(plan: argparse.ArgumentParser) -> None:
     plan.add_argument("paths", nargs="*", metavar="PATH", help='files, folders, or "-" for stdin')
     plan.add_argument("--format", choices=("text", "json"), default="text")
     _settings_arguments(plan)
-    plan.add_argument("--stdin-filename", metavar="NAME", help='the path to report for "-"')
+    plan.add_argument("--stdin-filename", metavar="PATH", help='the path to report for "-"')
     plan.add_argument("-o", "--output", metavar="FILE", help="write the plans to FILE")
     plan.add_argument("--verbose", action="store_true", help="tracebacks for internal errors")
 
@@ -320,7 +320,9 @@ def _run(args_list: list[str]) -> int:
     verbose = "--verbose" in args_list
     try:
         command = args_list[0] if args_list else None
-        args = build_parser(command).parse_args(args_list)
+        parser = build_parser(command)
+        args = parser.parse_args(args_list)
+        _announce_paths(parser, args)
         return _dispatch(args)
     except UsageError as error:
         return _fail(str(error))
@@ -336,6 +338,35 @@ def _run(args_list: list[str]) -> int:
             f"internal error: {type(error).__name__}: {error} "
             "(run again with --verbose for the traceback)"
         )
+
+
+PATH_METAVARS = ("PATH", "FILE")  # how the parser shows an argument that names a file
+
+
+def _announce_paths(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every path the command line names (an argument shown as PATH or FILE) is announced
+    to the output masker before anything can name it, as a walk announces what it finds: a
+    name `git diff --name-only` gave, deleted since (`no such file`), or a `--stdin-filename`,
+    is judged like any other (`core.reading.announce`)."""
+    from ..core.reading import announce
+
+    for action in _actions(parser):
+        if action.metavar in PATH_METAVARS:
+            value = getattr(args, action.dest, None)
+            for path in value if isinstance(value, list) else [value]:
+                if isinstance(path, str) and path and path != "-" and "\0" not in path:
+                    announce(path)
+
+
+def _actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The parser's arguments and its commands' (argparse keeps the commands in an action)."""
+    found = []
+    for action in parser._actions:
+        found.append(action)
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                found += _actions(command)
+    return found
 
 
 def _fail(message: str) -> int:

@@ -426,7 +426,7 @@ class Settings:
             pattern = self.root / pattern
         # Relative entries resolve against `root`, else the current folder: say which.
         folder = one_line(str(self.root if self.root is not None else Path.cwd()))
-        shown = f"`{one_line(entry)}` in {one_line(where)}"
+        shown = f"`{shown_text(one_line(entry), one_value=True)}` in {one_line(where)}"
         if glob.has_magic(str(pattern)):
             matches = sorted(glob.glob(str(pattern)))
             if not matches:

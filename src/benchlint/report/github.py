@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 from ..core.diagnostic import Diagnostic, Severity
+from ..core.escapes import github_data, github_property
 from . import Failure, FileReport, RunInfo, one_line_name
 from .text import summary
 
@@ -44,8 +45,8 @@ def command(path: str, diagnostic: Diagnostic) -> str:
     else:
         properties.append(("endLine", end.line))
     properties.append(("title", f"{diagnostic.code} {diagnostic.name}"))
-    rendered = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties)
-    message = escape_data(diagnostic.message)
+    rendered = ",".join(f"{name}={github_property(str(value))}" for name, value in properties)
+    message = github_data(diagnostic.message)
     return f"::{COMMANDS[diagnostic.severity]} {rendered}::{message}"
 
 
@@ -53,14 +54,6 @@ def failure_command(failure: Failure) -> str:
     """An error annotation for a path the run could not read (or a fix it could not write):
     on the file when it exists, in the run's summary otherwise."""
     title = "benchlint could not " + ("read this path" if failure.kind == "read" else "write a fix")
-    properties = f"file={escape_property(PurePath(one_line_name(failure.path)).as_posix())}"
-    properties += f",title={escape_property(title)}"
-    return f"::error {properties}::{escape_data(one_line_name(failure.line()))}"
-
-
-def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    properties = f"file={github_property(PurePath(one_line_name(failure.path)).as_posix())}"
+    properties += f",title={github_property(title)}"
+    return f"::error {properties}::{github_data(one_line_name(failure.line()))}"

@@ -33,11 +33,12 @@ from typing import Literal
 from urllib.parse import quote, unquote
 
 from ..core.boundary import root_of
+from ..core.escapes import github_data, github_property, json_string, xml_attribute, xml_text
 from ..core.reading import observe, observe_names
 from ..core.regex import lazy_regex
 from .controls import escaped_name, output_safe
 from .redaction import redact, shown_text
-from .shape import harmless_name
+from .shape import harmless, name_password_places
 from .source import GRAM, source_secrets
 
 InputKind = Literal["toml", "text", "name"]
@@ -288,14 +289,25 @@ def _hidden(text: str, kind: InputKind) -> frozenset[str]:
     if kind != "name":
         return hidden
     # each part judged once: a deep path repeats its folder names (`a/a/a/…`)
-    parts = {part for part in set(_PATH_PARTS.split(text)) if part and not harmless_name(part)}
-    # SARIF writes a path as a URI, the text formats with its invisible characters escaped:
-    # a refused part is looked for in those forms too.
-    encoded = {quote(os.fsencode(part), safe="") for part in parts}
-    return hidden | parts | encoded | {escaped_name(part) for part in parts}
+    parts = {part for part in set(_PATH_PARTS.split(text)) if part and not harmless(part)}
+    parts.update(text[start:end] for start, end in name_password_places(text, _SEPARATORS))
+    return hidden.union(*map(_printed_forms, parts))
 
 
-_PATH_PARTS = lazy_regex(r"[/\\]")
+# What parts a path: on Windows also `\`, elsewhere a character of the name like any other.
+_SEPARATORS = "/\\" if os.sep == "\\" else "/"
+_PATH_PARTS = lazy_regex("[" + re.escape(_SEPARATORS) + "]")
+
+
+def _printed_forms(part: str) -> set[str]:
+    """A refused part of a path as the formats print it: as it is and as the text formats
+    escape a name (`escaped_name`), each also in a JSON string, in XML text and attributes
+    (JUnit) and in a GitHub command; and percent-encoded, as SARIF writes a URI."""
+    forms = {quote(os.fsencode(part), safe="")}
+    for form in {part, escaped_name(part)}:
+        forms.update((form, json_string(form), xml_text(form), xml_attribute(form)))
+        forms.update((github_data(form), github_property(form)))
+    return forms
 
 
 # The process's masker: the command line's streams and the language server send through it.

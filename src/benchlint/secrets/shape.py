@@ -232,12 +232,19 @@ def harmless(text: str) -> bool:
 _BLANK = lazy_regex(r"\s")
 
 
-def harmless_name(part: str) -> bool:
-    """`harmless` for one part of a file's path (a folder's or the file's name), read as one
-    run, white space and all: a password holding a space stands in its place there
-    (`dan:my RiverStone@h.toml`), where in a sentence a space ends the run (`note: mail
-    me@h` holds no password)."""
-    return harmless(part) and not userinfo_spans(_BLANK.sub("_", part))
+def name_password_places(name: str, separators: str) -> list[tuple[int, int]]:
+    """Where a password stands by structure in a file's path: the path read as one run,
+    white space and all, as `userinfo_spans` reads a run (a name is no sentence:
+    `dan:my RiverStone@h.toml`, `dan:zqk/vyr wub@h.toml`; in a message, `note: mail me@h`
+    holds no password), each place widened to the whole parts of the path it touches
+    (`separators` part them), so that no piece of it is left too short for the output
+    masker to look for."""
+    places = []
+    for start, end in userinfo_spans(_BLANK.sub("_", name)):
+        start = max(name.rfind(separator, 0, start) for separator in separators) + 1
+        ends = [name.find(separator, end) for separator in separators]
+        places.append((start, min((at for at in ends if at >= 0), default=len(name))))
+    return places
 
 
 # Short tokens already proven harmless: one `issuperset` (a C loop) answers a message whose
