@@ -172,6 +172,94 @@ def test_a_password_in_a_file_name_is_not_shown_in_any_format(
             assert piece not in shown, (what, shown)
 
 
+def _pieces_hidden(shown: str) -> None:
+    for piece in ("zqk", "vyr", "wub"):
+        assert piece not in shown, shown
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "configs/benchmark/dan:zqk/../vyr wub@h.toml",  # a `..` the output keeps
+        "configs//benchmark/./dan:zqk/../vyr wub@h.toml",
+        "configs//a:b/vyr//wub//xyz@h.toml",  # deleted since: `no such file`
+    ],
+)
+def test_a_path_is_judged_as_written_too(
+    given: str, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "configs/benchmark/dan:zqk").mkdir()
+    (repo / "configs/benchmark/vyr wub@h.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    for fmt in FORMATS:
+        _pieces_hidden(_run(capsys, "check", given, "--format", fmt))
+    _pieces_hidden(_run(capsys, "plan", given))
+
+
+def test_a_submodule_folder_is_the_repositorys_choice(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `.git` inside the repository (a submodule) is a root of its own, but the folders
+    above it up to the current folder are still the repository's: judged."""
+    module = repo / "configs/benchmark/dan:zqk"
+    module.mkdir()
+    (module / ".git").write_text("gitdir: elsewhere\n", "utf-8")
+    (module / "vyr wub@h.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    for fmt in FORMATS:
+        _pieces_hidden(_run(capsys, "check", ".", "--format", fmt))
+
+
+@pytest.mark.parametrize("where", ["inside", "beside"])
+def test_outside_git_a_walk_of_a_subfolder_judges_the_folders_above_it(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "tree/configs/benchmark/dan:zqk"
+    folder.mkdir(parents=True)
+    (folder / "vyr wub@h.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    (tmp_path / "beside").mkdir()
+    monkeypatch.chdir(tmp_path / ("tree" if where == "inside" else "beside"))
+    given = (
+        "configs/benchmark/dan:zqk" if where == "inside" else "../tree/configs/benchmark/dan:zqk"
+    )
+    for fmt in FORMATS:
+        _pieces_hidden(_run(capsys, "check", given, "--format", fmt))
+
+
+@pytest.mark.parametrize("byte", [b"\x85", b"\x01", b"\xff"])
+def test_a_name_with_bytes_each_format_escapes_is_hidden_in_each(
+    byte: bytes, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bytes that are not UTF-8 (`\\x85`) and control characters (`\\u0001` in JSON) are
+    escaped by each format its own way; the pieces between them were shown."""
+    name = b"configs/benchmark/dan:zqk" + byte + b"vyr" + byte + b"wub@h.toml"
+    with open(os.path.join(os.fsencode(repo), name), "w", encoding="utf-8") as file:
+        file.write(CONFIG + "X = 1\n")
+    for fmt in FORMATS:
+        _pieces_hidden(_run(capsys, "check", ".", "--format", fmt, "--no-color"))
+    _pieces_hidden(_run(capsys, "plan", ".", "--format", "json"))
+
+
+def test_sarif_keeps_the_slashes_of_a_refused_path(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = repo / "configs/benchmark/a:zqk/vyr /wub "
+    folder.mkdir(parents=True)
+    (folder / "xyz@h.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    _pieces_hidden(_run(capsys, "check", ".", "--format", "sarif"))
+
+
+@pytest.mark.parametrize(
+    "settings",
+    ['"dan:zqk vyr wub@h.toml" = 1\n', '[per-file-ignores]\n"dan:zqk vyr wub@h.toml" = 7\n'],
+)
+def test_a_settings_key_is_quoted_through_the_renderer(
+    settings: str, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "benchlint.toml").write_text(settings, "utf-8")
+    shown = _run(capsys, "check", ".")
+    assert "benchlint.toml" in shown
+    _pieces_hidden(shown)
+
+
 @pytest.mark.parametrize("setting", ["catalog", "secrets-list"])
 @pytest.mark.parametrize(
     "entry", ["dan:zqk vyrwub@h.json", "dan:zqk vyr*@h.json", "c/dan:zqk\\u00a0vyrwub@h.json"]

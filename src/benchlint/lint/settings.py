@@ -87,7 +87,8 @@ def _as_tuple(value: Any, name: str, where: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [part for part in value.split(",") if part.strip()]
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise SettingsError(f"`{name}` in {where} must be an array of strings")
+        shown = shown_text(one_line(name), one_value=True)  # a pattern the file wrote
+        raise SettingsError(f"`{shown}` in {where} must be an array of strings")
     return tuple(v.strip() for v in value)
 
 
@@ -695,7 +696,8 @@ def _known_keys(mapping: Mapping[str, Any], where: str) -> dict[str, Any]:
         if name is None:
             close = _close_matches(key, list(FILE_KEYS), n=1)
             hint = f"; did you mean `{close[0]}`?" if close else ""
-            raise SettingsError(f"unknown setting `{key}` in {where}{hint}")
+            shown = shown_text(one_line(key), one_value=True)
+            raise SettingsError(f"unknown setting `{shown}` in {where}{hint}")
         values[name] = value
     return values
 

@@ -7,33 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from ..core.diagnostic import Diagnostic
+from ..core.escapes import printable
 from ..core.record import NamedTuple
 from ..secrets.controls import escaped_name
 
 if TYPE_CHECKING:
     from ..core import contract
-
-
-def printable(text: str) -> str:
-    r"""`text` (a path, or a message that holds one) as valid Unicode that any output can carry.
-
-    A file name that is not valid UTF-8 reaches Python with each bad byte as a lone surrogate
-    (PEP 383: `a\xff.toml` becomes "a\udcff.toml"), which no UTF-8 output can hold. Such bytes
-    are shown as backslash escapes of the original bytes (`a\xff.toml`), the form Python and
-    git use. The text, concise, json and github formats show paths this way (so a written
-    report is always valid UTF-8; in JSON the backslash is escaped as usual); SARIF keeps the
-    exact bytes, percent-encoded in the URI. Every other text is returned unchanged.
-    """
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        pass
-    try:
-        raw = os.fsencode(text)  # the bytes the operating system gave (surrogateescape)
-    except UnicodeEncodeError:  # a surrogate that no byte gave: show its code point
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return raw.decode("utf-8", "backslashreplace")
 
 
 def run_relative(path: str) -> str | None:

@@ -22,8 +22,9 @@ from pathlib import PurePath
 from typing import Any
 
 from ..core.diagnostic import Severity
+from ..core.escapes import printable
 from ..secrets.output import MASKER
-from . import FileReport, RunInfo, printable, run_relative
+from . import FileReport, RunInfo, run_relative
 from .json_text import json_text
 
 SEVERITIES: dict[Severity, str] = {"error": "major", "warning": "minor", "info": "info"}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import FileReport, RunInfo, counts, printable
+from ..core.escapes import printable
+from . import FileReport, RunInfo, counts
 from .json_text import json_text
 
 if TYPE_CHECKING:

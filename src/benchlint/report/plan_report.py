@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.escapes import printable
 from ..core.record import NamedTuple
 from ..lint.plan import Plan, Secret
 from ..secrets.redaction import rendered, shown_text
-from . import RunInfo, one_line_name, printable
+from . import RunInfo, one_line_name
 from .json_text import json_text
 from .text import failed
 

@@ -29,11 +29,19 @@ import os
 import re
 from collections import Counter
 from collections.abc import Collection, Container, Hashable
+from functools import lru_cache
 from typing import Literal
 from urllib.parse import quote, unquote
 
 from ..core.boundary import root_of
-from ..core.escapes import github_data, github_property, json_string, xml_attribute, xml_text
+from ..core.escapes import (
+    github_data,
+    github_property,
+    json_string,
+    printable,
+    xml_attribute,
+    xml_text,
+)
 from ..core.reading import observe, observe_names
 from ..core.regex import lazy_regex
 from .controls import escaped_name, output_safe
@@ -300,11 +308,16 @@ _PATH_PARTS = lazy_regex("[" + re.escape(_SEPARATORS) + "]")
 
 
 def _printed_forms(part: str) -> set[str]:
-    """A refused part of a path as the formats print it: as it is and as the text formats
-    escape a name (`escaped_name`), each also in a JSON string, in XML text and attributes
-    (JUnit) and in a GitHub command; and percent-encoded, as SARIF writes a URI."""
-    forms = {quote(os.fsencode(part), safe="")}
-    for form in {part, escaped_name(part)}:
+    """A refused part of a path as the formats print it: as it is, with bytes that are not
+    UTF-8 as escapes (`printable`), and as the text formats escape a name (`escaped_name`),
+    each also in a JSON string, in XML text and attributes (JUnit) and in a GitHub command;
+    and percent-encoded, as SARIF writes a URI (its `/` kept, and not)."""
+    try:
+        raw = os.fsencode(part)
+    except UnicodeEncodeError:  # a surrogate that no byte gave
+        raw = part.encode("utf-8", "surrogatepass")
+    forms = {quote(raw, safe=""), quote(raw, safe="/")}
+    for form in {part, printable(part), escaped_name(part), escaped_name(printable(part))}:
         forms.update((form, json_string(form), xml_text(form), xml_attribute(form)))
         forms.update((github_data(form), github_property(form)))
     return forms
@@ -328,25 +341,67 @@ observe(_remember_read)
 
 def _remember_name(path: str, root: str | None) -> None:
     """Every path announced (`core.reading.announce`: read, refused or listed) is known
-    before a message can name it: the part below the repository's root (`root`, or the
-    root `core.boundary` finds for it from the current folder) is the repository's choice,
-    judged like any input; the folders above are the machine's. A path announced with its
-    root is not replaced by one announced without."""
+    before a message can name it, as written and as it resolves (`..` and `//` kept in one,
+    not the other): its names are judged like any input (`_chosen`), but for the folders
+    that are the machine's. A path announced with its root (`root`: the repository's, or
+    the folder a walk started from) is not replaced by one announced without (then the
+    root `core.boundary` finds for it from the current folder counts)."""
     source = ("name", path)
     if root is None:
         if MASKER.knows(source):
             return
         root = root_of(path, os.getcwd())
-    MASKER.add(source, _chosen_part(path, root), "name")
+    written, resolved = _chosen(path, root)
+    MASKER.add(source, written, "name")
+    if resolved != written:
+        MASKER.add((*source, "resolved"), resolved, "name")
+    else:
+        MASKER.remove((*source, "resolved"))
 
 
-def _chosen_part(path: str, root: str) -> str:
-    """What of `path` lies below `root` (its file name alone when it is not below it)."""
-    try:
-        relative = os.path.relpath(os.path.abspath(path), root)
-    except ValueError:  # another drive (Windows)
-        return os.path.basename(path)
-    return os.path.basename(path) if relative.startswith("..") else relative
+def _chosen(path: str, root: str) -> tuple[str, str]:
+    """`path` as written and as it resolves, with the folders that are the machine's left
+    out: those that hold the current folder (`/home/me/work`), and, when the path's git
+    work tree lies elsewhere, those that hold that tree. The rest, a submodule's folder or
+    a folder a walk started from included, is the repository's or the walk's choice: a
+    password split over `dan:zqk/vyr wub@h.toml` is judged whole however the path is given
+    (`dan:zqk/../vyr…`, `configs//…`) and wherever the walk started."""
+    here = os.getcwd()
+    machine = _holding(here)
+    if root != here and not _below(root, here) and _is_work_tree(root):
+        machine = machine | _holding(root)
+    return _kept(path, machine, here), _kept(os.path.abspath(path), machine, here)
+
+
+def _kept(path: str, machine: frozenset[str], here: str) -> str:
+    """`path`, each of its names that is a folder in `machine` written as nothing."""
+    current = os.sep if os.path.isabs(path) else here
+    names = _PATH_PARTS.split(path)
+    for index, name in enumerate(names):
+        if name in ("", "."):
+            continue
+        current = os.path.dirname(current) if name == ".." else os.path.join(current, name)
+        if current in machine:
+            names[index] = ""
+    return "/".join(names)
+
+
+@lru_cache(maxsize=16)
+def _holding(folder: str) -> frozenset[str]:
+    """`folder` (absolute) and every folder above it."""
+    found = {folder}
+    while (parent := os.path.dirname(folder)) != folder:
+        found.add(parent)
+        folder = parent
+    return frozenset(found)
+
+
+def _below(folder: str, top: str) -> bool:
+    return folder.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def _is_work_tree(folder: str) -> bool:
+    return os.path.lexists(os.path.join(folder, ".git"))
 
 
 observe_names(_remember_name)
