@@ -367,33 +367,55 @@ def _chosen(path: str, root: str) -> tuple[str, str]:
     password split over `dan:zqk/vyr wub@h.toml` is judged whole however the path is given
     (`dan:zqk/../vyr…`, `configs//…`) and wherever the walk started."""
     here = os.getcwd()
-    machine = _holding(here)
+    machine = [_names(here)]
     if root != here and not _below(root, here) and _is_work_tree(root):
-        machine = machine | _holding(root)
-    return _kept(path, machine, here), _kept(os.path.abspath(path), machine, here)
+        machine.append(_names(root))
+    written = _kept(path, machine, here)
+    resolved = os.path.abspath(path)
+    return written, written if resolved == path else _kept(resolved, machine, here)
 
 
-def _kept(path: str, machine: frozenset[str], here: str) -> str:
-    """`path`, each of its names that is a folder in `machine` written as nothing."""
-    current = os.sep if os.path.isabs(path) else here
+def _kept(path: str, machine: list[tuple[str, ...]], here: str) -> str:
+    """`path`, each of its names that is a folder holding one of `machine` (folders, each as
+    its list of names) written as nothing. One step per name: the folder reached is kept as
+    how many names of each of `machine` it shares from the top (a string per step cost the
+    folder's length, which made a deep path's cost its depth squared)."""
     names = _PATH_PARTS.split(path)
+    last_up = len(names) - 1 - names[::-1].index("..") if ".." in names else -1
+    depth = 0 if os.path.isabs(path) else len(_names(here))
+    # the names shared with each folder of `machine`, while the folder is inside it
+    shared = [0 if os.path.isabs(path) else _common(_names(here), held) for held in machine]
     for index, name in enumerate(names):
         if name in ("", "."):
             continue
-        current = os.path.dirname(current) if name == ".." else os.path.join(current, name)
-        if current in machine:
+        if name == "..":
+            depth = max(0, depth - 1)
+            shared = [min(count, depth) for count in shared]
+        else:
+            shared = [
+                count + 1 if count == depth and depth < len(held) and held[depth] == name else count
+                for count, held in zip(shared, machine, strict=True)
+            ]
+            depth += 1
+        if any(count == depth for count in shared):
             names[index] = ""
+        elif index > last_up and all(count < depth for count in shared):
+            break  # below every machine folder, and never back up: the rest is chosen
     return "/".join(names)
 
 
-@lru_cache(maxsize=16)
-def _holding(folder: str) -> frozenset[str]:
-    """`folder` (absolute) and every folder above it."""
-    found = {folder}
-    while (parent := os.path.dirname(folder)) != folder:
-        found.add(parent)
-        folder = parent
-    return frozenset(found)
+@lru_cache(maxsize=32)  # the current folder's, asked for each name
+def _names(folder: str) -> tuple[str, ...]:
+    return tuple(name for name in folder.split(os.sep) if name)
+
+
+def _common(one: tuple[str, ...], other: tuple[str, ...]) -> int:
+    count = 0
+    for mine, theirs in zip(one, other, strict=False):
+        if mine != theirs:
+            break
+        count += 1
+    return count
 
 
 def _below(folder: str, top: str) -> bool:
