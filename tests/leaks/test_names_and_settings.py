@@ -208,6 +208,35 @@ def test_a_submodule_folder_is_the_repositorys_choice(
         _pieces_hidden(_run(capsys, "check", ".", "--format", fmt))
 
 
+def test_a_submodule_folder_is_judged_from_a_folder_beside_it_too(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = repo / "configs/benchmark/dan:zqk vyr wub@h"
+    module.mkdir()
+    (module / ".git").write_text("gitdir: elsewhere\n", "utf-8")
+    (module / "run.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    (repo / "tools").mkdir()
+    monkeypatch.chdir(repo / "tools")
+    for fmt in FORMATS:
+        _pieces_hidden(_run(capsys, "check", "../configs", "--format", fmt))
+
+
+@pytest.mark.parametrize("how", ["relative", "absolute"])
+def test_the_folders_above_a_repository_are_the_machines_wherever_one_runs(
+    how: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A repository in a temporary folder (`tmpa8f3k2_x`, a name the renderer refuses) checked
+    from a folder above it: no pull request chose the folders that hold the repository."""
+    repo = tmp_path / "t/tmpa8f3k2_x/repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "configs/benchmark").mkdir(parents=True)
+    (repo / "configs/benchmark/run.toml").write_text(CONFIG + "X = 1\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    given = "t/tmpa8f3k2_x/repo" if how == "relative" else str(repo)
+    shown = _run(capsys, "check", given, "--no-color")
+    assert "BL101" in shown and "tmpa8f3k2_x/repo/configs/benchmark/run.toml" in shown, shown
+
+
 @pytest.mark.parametrize("where", ["inside", "beside"])
 def test_outside_git_a_walk_of_a_subfolder_judges_the_folders_above_it(
     where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

@@ -361,15 +361,19 @@ def _remember_name(path: str, root: str | None) -> None:
 
 def _chosen(path: str, root: str) -> tuple[str, str]:
     """`path` as written and as it resolves, with the folders that are the machine's left
-    out: those that hold the current folder (`/home/me/work`), and, when the path's git
-    work tree lies elsewhere, those that hold that tree. The rest, a submodule's folder or
-    a folder a walk started from included, is the repository's or the walk's choice: a
-    password split over `dan:zqk/vyr wub@h.toml` is judged whole however the path is given
-    (`dan:zqk/../vyr…`, `configs//…`) and wherever the walk started."""
+    out: those that hold the current folder (`/home/me/work`), and those that hold the
+    outermost git work tree the path is in (`/tmp/tmpa8f3k2_x/repo`). The rest, a
+    submodule's folder and, outside git, the folders down from the current folder
+    included, is the repository's or the walk's choice: a password split over
+    `dan:zqk/vyr wub@h.toml` is judged whole however the path is given (`dan:zqk/../vyr…`,
+    `configs//…`) and wherever the command runs."""
     here = os.getcwd()
     machine = [_names(here)]
-    if root != here and not _below(root, here) and _is_work_tree(root):
-        machine.append(_names(root))
+    top = _outermost_work_tree(root)
+    if top is None:  # outside git, or a repository's own folder (its root is the one above)
+        top = _outermost_work_tree(os.path.abspath(path))
+    if top is not None and top != here:
+        machine.append(_names(top))
     written = _kept(path, machine, here)
     resolved = os.path.abspath(path)
     return written, written if resolved == path else _kept(resolved, machine, here)
@@ -418,12 +422,21 @@ def _common(one: tuple[str, ...], other: tuple[str, ...]) -> int:
     return count
 
 
-def _below(folder: str, top: str) -> bool:
-    return folder.startswith(top.rstrip(os.sep) + os.sep)
-
-
-def _is_work_tree(folder: str) -> bool:
-    return os.path.lexists(os.path.join(folder, ".git"))
+@lru_cache(maxsize=64)  # (asked for each name a walk announces: the same root each time)
+def _outermost_work_tree(root: str) -> str | None:
+    """The outermost git work tree that holds `root`, itself one (a submodule's root is
+    held by its superproject's); None when `root` is no work tree. The folders that hold
+    it are the machine's, wherever the current folder is; those below it, a submodule's
+    folder too, the repository's choice. Remembered for the process: a repository made
+    above it later changes only what is judged, never what is read."""
+    if not os.path.lexists(os.path.join(root, ".git")):
+        return None
+    top, folder = root, root
+    while (parent := os.path.dirname(folder)) != folder:
+        folder = parent
+        if os.path.lexists(os.path.join(folder, ".git")):
+            top = folder
+    return top
 
 
 observe_names(_remember_name)
