@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -443,16 +443,40 @@ def test_help_is_as_wide_as_argparse_makes_it(
     assert check_ours.format_help() == check_theirs.format_help()
 
 
-def test_every_argument_naming_a_file_is_shown_as_path_or_file() -> None:
-    """The command line announces the paths it names to the output masker by their metavar
-    (`PATH`, `FILE`): an argument that names a file under another one would be shown in
-    clear wherever an error names it."""
-    from benchlint.cli.main import PATH_METAVARS, _actions, build_parser
+def test_every_value_the_parser_takes_was_judged_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line announces its words to the output masker before parsing: every
+    string the parser hands a command (a path, a choice, an option's value, however it was
+    attached) is one of the pieces announced, so no file name reaches a message unjudged."""
+    from benchlint.cli import main as cli_main
 
-    naming = re.compile(r"(^|_)(paths?|filename|output|config|catalogs?|secrets_list|dir)($|_)")
-    for action in _actions(build_parser()):
-        if action.option_strings and action.nargs == 0:
-            continue  # a switch
-        said = f"{action.dest} {action.help or ''}"
-        if naming.search(action.dest) or re.search(r"\b(file|folder|path)s?\b", said):
-            assert action.metavar in PATH_METAVARS, (action.dest, action.metavar)
+    announced: list[str] = []
+    monkeypatch.setattr(
+        "benchlint.core.reading.announce", lambda path, root=None: announced.append(path)
+    )
+    parser = cli_main.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    tried = 0
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            if not action.option_strings or action.nargs == 0 or action.dest == "help":
+                continue
+            value = (action.choices and next(iter(action.choices))) or "configs/benchmark/x.toml"
+            if action.type is not None and action.dest in ("select", "ignore", "extend_select"):
+                value = "BL101"
+            long = next(o for o in action.option_strings if o.startswith("--"))
+            short = [o for o in action.option_strings if not o.startswith("--")]
+            spellings = [[long, value], [f"{long}={value}"]] + [[f"{o}{value}"] for o in short]
+            for spelling in spellings:
+                words = [name, *spelling]
+                announced.clear()
+                cli_main._announce_arguments(words)
+                try:
+                    args = cli_main.build_parser(name).parse_args(words)
+                except cli_main.UsageError:
+                    continue  # a value this generic one does not fit: nothing parsed
+                got = getattr(args, action.dest)
+                for one in got if isinstance(got, list) else [got]:
+                    if isinstance(one, str) and one != action.default:
+                        assert one in announced, (words, one, announced)
+                        tried += 1
+    assert tried > 20

@@ -384,3 +384,40 @@ def test_workspace_pull_does_not_echo_a_benchmark_key_in_clear(
     assert "no benchmark" in shown
     _none_of(shown, SECRET)
     assert os.path.isdir(repo / ".benchlint")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [f"configs/benchmark/{SECRET}.toml"],  # the command forgotten: an invalid choice
+        [f"dan:{SECRET}@host.toml"],
+        ["check", f"--bogus=dan:{SECRET}@host"],  # an unknown option, its value attached
+        ["check", f"--{SECRET}.toml"],  # a file name starting with `--`, from a list
+        ["check", f"-x{SECRET}"],
+        ["check", "--format", SECRET],  # an invalid choice
+        ["check", "--fail-on", f"{SECRET}"],
+        ["plan", "configs/benchmark/ok.toml", f"--x={SECRET}"],
+        ["rule", SECRET],
+    ],
+)
+def test_a_usage_error_does_not_echo_a_refused_argument(
+    args: list[str], repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every word of the command line is known to the masker before the parser can quote it:
+    `git diff --name-only | xargs benchlint check` passes names a repository chose."""
+    capsys.readouterr()
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    _none_of(err, SECRET)
+
+
+def test_a_usage_error_keeps_the_options_it_names(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An option's name is judged apart from its value: the error still says which one."""
+    capsys.readouterr()
+    assert main(["check", f"--bogus-option=dan:{SECRET}@host"]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --bogus-option=*" in err, err
+    _none_of(err, SECRET)

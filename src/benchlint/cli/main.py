@@ -319,10 +319,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args_list: list[str]) -> int:
     verbose = "--verbose" in args_list
     try:
+        _announce_arguments(args_list)
         command = args_list[0] if args_list else None
         parser = build_parser(command)
         args = parser.parse_args(args_list)
-        _announce_paths(parser, args)
         return _dispatch(args)
     except UsageError as error:
         return _fail(str(error))
@@ -340,33 +340,25 @@ def _run(args_list: list[str]) -> int:
         )
 
 
-PATH_METAVARS = ("PATH", "FILE")  # how the parser shows an argument that names a file
-
-
-def _announce_paths(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Every path the command line names (an argument shown as PATH or FILE) is announced
-    to the output masker before anything can name it, as a walk announces what it finds: a
-    name `git diff --name-only` gave, deleted since (`no such file`), or a `--stdin-filename`,
-    is judged like any other (`core.reading.announce`)."""
+def _announce_arguments(arguments: list[str]) -> None:
+    """Every word of the command line is judged like a name before the parser can quote
+    it: a usage error echoes an unknown option, an invalid choice or a stray word, and a
+    name a repository gave a file (`git diff --name-only | xargs benchlint check`) may
+    start with `-`. An option's name and its value (`--opt=value`, `-ovalue`) are judged
+    apart, so that a refused value does not hide the option's name in the help."""
     from ..core.reading import announce
 
-    for action in _actions(parser):
-        if action.metavar in PATH_METAVARS:
-            value = getattr(args, action.dest, None)
-            for path in value if isinstance(value, list) else [value]:
-                if isinstance(path, str) and path and path != "-" and "\0" not in path:
-                    announce(path)
-
-
-def _actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
-    """The parser's arguments and its commands' (argparse keeps the commands in an action)."""
-    found = []
-    for action in parser._actions:
-        found.append(action)
-        if isinstance(action, argparse._SubParsersAction):
-            for command in dict.fromkeys(action.choices.values()):
-                found += _actions(command)
-    return found
+    for argument in arguments:
+        if argument.startswith("--"):
+            pieces = argument.partition("=")[::2]
+        elif argument.startswith("-"):
+            pieces = (argument[:2], argument[2:])
+        else:
+            pieces = (argument, "")
+        for piece in pieces:
+            for name in piece.split("\0"):  # no file is named with one (`main([...])` only)
+                if name and name != "-":
+                    announce(name)
 
 
 def _fail(message: str) -> int:
