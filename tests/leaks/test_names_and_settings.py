@@ -421,3 +421,37 @@ def test_a_usage_error_keeps_the_options_it_names(
     err = capsys.readouterr().err
     assert "unrecognized arguments: --bogus-option=*" in err, err
     _none_of(err, SECRET)
+
+
+RANDOM_NAME = "kJ8sL2mN9pQ4rT7v"  # refused, and short: only the folders made a long run
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_random_file_name_does_not_hide_its_folders(
+    fmt: str, repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A random-looking file name is hidden, and only it: `configs/benchmark/` before it made
+    a run long enough to look random, which starred the folders in the name, and their
+    words (`benchmark`) in every message."""
+    (repo / f"configs/benchmark/{RANDOM_NAME}.toml").write_text(
+        CONFIG.replace("[[agents]]", "descripton = 1\n\n[[agents]]"), "utf-8"
+    )
+    shown = _run(capsys, "check", f"configs/benchmark/{RANDOM_NAME}.toml", "--format", fmt)
+    _none_of(shown, RANDOM_NAME)
+    assert "configs" in shown and "benchmark/" in shown.replace("%2F", "/"), shown
+    assert "allowed here: `benchmark`" in shown, shown
+
+
+def test_a_random_run_keeps_only_its_plain_leading_folders() -> None:
+    from benchlint.secrets.detection import random_runs
+
+    token = "Zq8vKw2mPx7nR4tB9Hy6tGb4nMj8kLp2Qw"
+
+    def runs(text: str) -> list[str]:
+        return [text[start:end] for start, end in random_runs(text)]
+
+    assert runs(f"configs/benchmark/{RANDOM_NAME}.toml") == [RANDOM_NAME]
+    assert runs(f"//configs/{token}") == [token]
+    assert runs(f"Zq8v/{token}") == [f"Zq8v/{token}"]  # not a word: part of the run
+    assert runs(f"configs/{token[:4]}/{token[4:]}") == [f"{token[:4]}/{token[4:]}"]
+    assert runs(token) == [token]

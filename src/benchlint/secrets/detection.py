@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from ahocorasick_rs import AhoCorasick
 
 from ..core.regex import lazy_regex
-from .shape import ascii_separators, has_lookalike
+from .shape import ascii_separators, harmless_token, has_lookalike
 
 _JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"
 # Known token formats. Each pattern needs enough characters after its prefix that ordinary
@@ -457,10 +457,33 @@ def looks_random(value: str) -> bool:
 
 
 def random_runs(text: str) -> list[tuple[int, int]]:
-    """Where `text` holds a long random-looking run (a credential of no known format)."""
+    """Where `text` holds a long random-looking run (a credential of no known format),
+    without the folders of plain words a path puts before it (`configs/benchmark/` before
+    a random file name made the run long enough to look random, and starred `benchmark`
+    in every message) or a key (`file=`)."""
     if len(text) < 32:
         return []
-    return [match.span() for match in LONG_RUN.finditer(text) if looks_random(match.group(0))]
+    return [
+        (match.start() + _plain_folders(match.group(0)), match.end())
+        for match in LONG_RUN.finditer(text)
+        if looks_random(match.group(0))
+    ]
+
+
+# A leading piece of a run that is no part of a secret: `/` (a path's root, `//`), or a
+# lower-case word before `/` (a folder) or `=` (GitHub's `file=`, a key).
+_LEADING_PIECE = lazy_regex(r"/|([a-z]{3,}+(?:[-_][a-z]++)*+)[/=]")
+
+
+def _plain_folders(run: str) -> int:
+    """How long the run's leading pieces are that the shape proves harmless
+    (`harmless_token`); never the run's last piece, which no `/` or `=` ends."""
+    start = 0
+    while (piece := _LEADING_PIECE.match(run, start)) is not None and (
+        piece.group(1) is None or harmless_token(piece.group(1))
+    ):
+        start = piece.end()
+    return start if start < len(run) else 0
 
 
 def may_be_secret(value: str) -> bool:
