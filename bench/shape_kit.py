@@ -74,8 +74,10 @@ def temporary_folder() -> Path:
     ends: made in the shape's setup, outside the work measured. Named by the process and a
     count, not at random: the renderer and the output masker judge a path's name like any
     text (`benchlint-shape-k2j4h8s0` is refused, `benchlint-shape-abcdefgh` is not), so a
-    random name moved the count of a shape that shows the path by 20% from run to run."""
-    folder = Path(tempfile.gettempdir()) / f"benchlint-shape-{os.getpid()}-{next(_FOLDERS)}"
+    random name moved the count of a shape that shows the path by 20% from run to run. The
+    process id is written with a fixed width, so that the paths' lengths do not change with
+    it either (the path of each folder in a deep chain holds it)."""
+    folder = Path(tempfile.gettempdir()) / f"benchlint-shape-{os.getpid():07}-{next(_FOLDERS)}"
     shutil.rmtree(folder, ignore_errors=True)  # left by a process of the same id that died
     folder.mkdir()
     atexit.register(shutil.rmtree, folder, True)
