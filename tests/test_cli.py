@@ -461,7 +461,7 @@ def test_every_value_the_parser_takes_was_judged_before(monkeypatch: pytest.Monk
             if not action.option_strings or action.nargs == 0 or action.dest == "help":
                 continue
             value = (action.choices and next(iter(action.choices))) or "configs/benchmark/x.toml"
-            if action.type is not None and action.dest in ("select", "ignore", "extend_select"):
+            if action.type is cli_main._codes:
                 value = "BL101"
             long = next(o for o in action.option_strings if o.startswith("--"))
             short = [o for o in action.option_strings if not o.startswith("--")]

@@ -349,12 +349,11 @@ def _announce_arguments(arguments: list[str]) -> None:
     from ..core.reading import announce
 
     for argument in arguments:
+        pieces: tuple[str, ...] = (argument,)
         if argument.startswith("--"):
             pieces = argument.partition("=")[::2]
         elif argument.startswith("-"):
             pieces = (argument[:2], argument[2:])
-        else:
-            pieces = (argument, "")
         for piece in pieces:
             for name in piece.split("\0"):  # no file is named with one (`main([...])` only)
                 if name and name != "-":
