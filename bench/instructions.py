@@ -3,6 +3,7 @@
     .venv/bin/python bench/instructions.py            # measure, print against the baseline
     .venv/bin/python bench/instructions.py --check    # the same; exit 1 on a regression (CI)
     .venv/bin/python bench/instructions.py --record   # measure and rewrite the baseline
+    .venv/bin/python bench/instructions.py --cache    # cache misses, mispredicted branches
 
 Times on a shared machine move by ±30% from one run to the next; instruction counts barely
 move, so a small regression shows. What is counted:
@@ -177,7 +178,14 @@ def valgrind() -> str:
     return found
 
 
-def _callgrind(command: list[str], out: Path, *, markers: bool, cwd: str | None = None) -> None:
+def _callgrind(
+    command: list[str],
+    out: Path,
+    *,
+    markers: bool,
+    cwd: str | None = None,
+    simulate: bool = False,
+) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
     env["NO_COLOR"] = "1"
@@ -189,6 +197,8 @@ def _callgrind(command: list[str], out: Path, *, markers: bool, cwd: str | None 
     env["MALLOC_TOP_PAD_"] = str(1 << 26)
     subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False)  # bytecode
     options = [f"--callgrind-out-file={out}"] + (["--dump-before=getppid"] if markers else [])
+    if simulate:  # first-level cache misses and mispredicted branches, besides instructions
+        options += ["--cache-sim=yes", "--branch-sim=yes"]
     done = subprocess.run(
         [valgrind(), "--tool=callgrind", *options, *command],
         cwd=cwd,
@@ -208,20 +218,62 @@ def _total(dump: Path) -> int:
     return int(match.group(1))
 
 
+def _events(dump: Path) -> dict[str, int]:
+    """Every event a simulating run counted (`Ir`, `I1mr`, `D1mr`, `Bcm`, ...) in a dump."""
+    text = dump.read_text()
+    names = re.search(r"^events:\s+(.+)$", text, re.M)
+    totals = re.search(r"^(?:summary|totals):\s+(.+)$", text, re.M)
+    if names is None or totals is None:
+        sys.exit(f"bench/instructions.py: no events in {dump}")
+    return dict(zip(names.group(1).split(), map(int, totals.group(1).split()), strict=True))
+
+
 def measure_group(group: str, python: str = sys.executable) -> dict[str, int]:
+    return {name: events["Ir"] for name, events in _measure_events(group, python).items()}
+
+
+def _measure_events(
+    group: str, python: str = sys.executable, *, simulate: bool = False
+) -> dict[str, dict[str, int]]:
     names = {"engine": ENGINE, "editor": EDITOR, "loader": LOADER}.get(group) or shape_names()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        _callgrind([python, __file__, "--worker", group], out, markers=True)
+        _callgrind([python, __file__, "--worker", group], out, markers=True, simulate=simulate)
         # part 1 is start-up and warm-up; then, for each measurement, a garbage collection
         # (left out) and the measurement
         parts = sorted(Path(tmp).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:]))
         if len(parts) != 2 * len(names) + 1:
             sys.exit(f"bench/instructions.py: {len(parts)} dumps for {len(names)} measurements")
         return {
-            name: round(_total(part) / calls)
+            name: {event: round(count / calls) for event, count in _events(part).items()}
             for (name, calls), part in zip(names, parts[2::2], strict=True)
         }
+
+
+# Events of a simulating run, and what they count (valgrind's names).
+CACHE_EVENTS = {
+    "Ir": "instructions",
+    "I1mr": "instruction-cache misses",
+    "D1mr": "data-cache read misses",
+    "D1mw": "data-cache write misses",
+    "Bcm": "mispredicted conditional branches",
+    "Bim": "mispredicted indirect branches",
+}
+
+
+def cache_report(python: str = sys.executable) -> str:
+    """Per event, a lint over `tomllib.loads` of the same config: why a lint's time is a
+    larger multiple of tomllib's than its instruction count is (printed, never judged)."""
+    events = _measure_events("engine", python, simulate=True)
+    lines = [f"{'per call, lint / tomllib':<36}" + "".join(f"{n:>10}" for n in CACHE_EVENTS)]
+    for config in ("clean", "typical", "broken", "big"):
+        ours, base = events[f"lint:{config}"], events[f"tomllib:{config}"]
+        ratios = "".join(
+            f"{ours[e] / base[e]:>9.2f}×" if base[e] else f"{'-':>10}" for e in CACHE_EVENTS
+        )
+        lines.append(f"{config:<36}{ratios}")
+    lines += [f"  {name}: {meaning}" for name, meaning in CACHE_EVENTS.items()]
+    return "\n".join(lines)
 
 
 def measure_cli() -> dict[str, int]:
@@ -382,9 +434,20 @@ def main(argv: list[str] | None = None) -> int:
         help="also count the official loader, run by this Python (by default the newest venv "
         "under .cache/osmosis, which the conformance tests make); printed, never recorded",
     )
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="count the engine group's cache misses and mispredicted branches too (valgrind's "
+        "simulation) and print each as lint over tomllib; printed, never recorded",
+    )
     args = parser.parse_args(argv)
     if args.worker:
         worker(args.worker)
+        return 0
+    if args.cache:
+        if args.record or args.check or args.only or args.loader:
+            parser.error("--cache goes alone (with --python at most)")
+        print(cache_report(args.python or sys.executable))
         return 0
     if args.python and (args.record or args.check or args.only != ["engine"]):
         parser.error("--python goes with --only engine, without --check or --record")

@@ -84,3 +84,27 @@ def test_the_baseline_has_every_measurement(gate: ModuleType) -> None:
     names = [name for name, _ in gate.ENGINE + gate.EDITOR + gate.shape_names()]
     names.extend(gate.CLI)
     assert sorted(_recorded()["counts"]) == sorted(names)  # type: ignore[arg-type]
+
+
+def test_a_simulating_dump_is_read_event_by_event(gate: ModuleType, tmp_path: Path) -> None:
+    dump = tmp_path / "callgrind.out.2"
+    dump.write_text(
+        "version: 1\ncreator: callgrind-3.19.0\nevents: Ir Dr I1mr\nfn=x\n0 9 2 1\n"
+        "summary: 900 200 10\n"
+    )
+    assert gate._events(dump) == {"Ir": 900, "Dr": 200, "I1mr": 10}
+
+
+def test_the_cache_report_prints_each_event_as_lint_over_tomllib(
+    gate: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ours = {"Ir": 110, "I1mr": 20, "D1mr": 30, "D1mw": 0, "Bcm": 8, "Bim": 5}
+    base = {"Ir": 100, "I1mr": 10, "D1mr": 10, "D1mw": 0, "Bcm": 4, "Bim": 5}
+    events = {
+        f"{side}:{config}": figures
+        for config in ("clean", "typical", "broken", "big")
+        for side, figures in (("lint", ours), ("tomllib", base))
+    }
+    monkeypatch.setattr(gate, "_measure_events", lambda group, python, simulate: events)
+    typical = next(line for line in gate.cache_report().splitlines() if line.startswith("typical"))
+    assert typical.split()[1:] == ["1.10×", "2.00×", "3.00×", "-", "2.00×", "1.00×"]
