@@ -398,6 +398,14 @@ def test_workspace_pull_does_not_echo_a_benchmark_key_in_clear(
         ["check", "--fail-on", f"{SECRET}"],
         ["plan", "configs/benchmark/ok.toml", f"--x={SECRET}"],
         ["rule", SECRET],
+        # the next spellings: an abbreviated option, bytes that are not UTF-8 (as Python
+        # hands them over: surrogate escapes), an argument file's `@`, a control sequence
+        ["check", f"--form={SECRET}"],
+        ["check", f"--sel=\udcff{SECRET}"],
+        [f"\udcff{SECRET}"],
+        [f"@{SECRET}"],
+        ["check", "--select", f"BL1\x1b[2J{SECRET}"],
+        ["catalog", f"\udcff{SECRET}"],
     ],
 )
 def test_a_usage_error_does_not_echo_a_refused_argument(
